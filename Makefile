@@ -1,0 +1,42 @@
+# Two commands do everything on a fresh machine: `make serve` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+BIND ?= 127.0.0.1:$(PORT)
+PYTEST_ARGS ?=
+
+.PHONY: serve test lint typecheck bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# The stamp files re-install when pyproject.toml or the constraints change.
+$(VENV)/.installed: $(BIN)/python pyproject.toml constraints.txt
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+	touch $@
+
+serve: $(VENV)/.installed
+	BIND=$(BIND) $(BIN)/gunicorn --config gunicorn.conf.py 'service:create_app()'
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check rules service tests bench
+	$(BIN)/mypy --strict rules
+	$(BIN)/hadolint Dockerfile
+
+test: lint
+	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m pip install --quiet cribbage-scorer
+	$(BIN)/python bench/hands.py
+	$(BIN)/python bench/enumerate.py
+	$(BIN)/python bench/service.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

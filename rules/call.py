@@ -1,0 +1,81 @@
+"""The count as it is spoken at the table.
+
+Players count fifteens one at a time ("fifteen two, fifteen four"), then pairs,
+runs, flush and nobs, each followed by the running total. A hand worth nothing is
+announced as "nineteen" (RULES.md section 5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.show import Item, ItemKind
+
+__all__ = ["call", "number_words"]
+
+_ONES = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen",
+)
+_TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty"}
+_TIMES = {1: "a", 2: "two", 3: "three", 4: "four", 6: "six", 8: "eight", 9: "nine"}
+_PAIR_GROUPS = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
+
+
+def number_words(n: int) -> str:
+    if n < 20:
+        return _ONES[n]
+    tens, ones = divmod(n, 10)
+    word = _TENS.get(tens * 10, str(tens * 10))
+    return word if not ones else f"{word}-{_ONES[ones]}"
+
+
+def call(items: Sequence[Item]) -> str:
+    if not items:
+        return "nineteen"
+    phrases: list[str] = []
+    running = 0
+
+    def say(what: str, points: int) -> None:
+        nonlocal running
+        running += points
+        phrases.append(f"{what} {number_words(running)}" if what.startswith("fifteen")
+                       else f"{what} is {number_words(running)}")
+
+    for item in items:
+        if item.kind is ItemKind.FIFTEEN:
+            say("fifteen", item.points)
+
+    pairs = [item for item in items if item.kind is ItemKind.PAIR]
+    if pairs:
+        say(_pair_phrase(pairs), sum(item.points for item in pairs))
+
+    runs = [item for item in items if item.kind is ItemKind.RUN]
+    if runs:
+        by_length: dict[int, int] = {}
+        for item in runs:
+            by_length[item.points] = by_length.get(item.points, 0) + 1
+        for length, times in sorted(by_length.items(), reverse=True):
+            many = _TIMES.get(times, str(times))
+            noun = "run" if times == 1 else "runs"
+            say(f"{many} {noun} of {number_words(length)}", length * times)
+
+    for item in items:
+        if item.kind is ItemKind.FLUSH:
+            say(f"a {number_words(item.points)}-card flush", item.points)
+        elif item.kind is ItemKind.NOBS:
+            say("one for his nob", item.points)
+    return ", ".join(phrases)
+
+
+def _pair_phrase(pairs: Sequence[Item]) -> str:
+    by_rank: dict[str, int] = {}
+    for item in pairs:
+        rank = item.cards[0].rank.value
+        by_rank[rank] = by_rank.get(rank, 0) + 1
+    if len(by_rank) == 1:
+        return _PAIR_GROUPS[len(pairs)]
+    if all(n == 1 for n in by_rank.values()):
+        return f"{_TIMES[len(by_rank)]} pairs"
+    return " and ".join(_PAIR_GROUPS[n] for n in by_rank.values())

@@ -1,0 +1,161 @@
+"""Cards and their notation.
+
+Input is lenient (``"5h"``, ``"10♥"``, ``"TH"``, ``"qs"``, ``"Q♠️"``); output is
+canonical: two characters, rank from ``A23456789TJQK`` then suit from ``SHDC``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Self
+
+__all__ = [
+    "Card",
+    "CardError",
+    "DuplicateCardError",
+    "InvalidCardError",
+    "Rank",
+    "Suit",
+    "full_deck",
+    "parse_cards",
+]
+
+
+class CardError(ValueError):
+    """Base for every error about cards."""
+
+
+class InvalidCardError(CardError):
+    """A card that is badly written: the notation cannot be read."""
+
+    def __init__(self, text: object) -> None:
+        self.text = text
+        super().__init__(f"invalid card: {text!r}")
+
+
+class DuplicateCardError(CardError):
+    """A card that is well written but appears more than once where the pack allows one."""
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        super().__init__(f"duplicate card: {str(card)!r}")
+
+
+class Rank(StrEnum):
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+
+    @property
+    def order(self) -> int:
+        """1 for the ace up to 13 for the king: the ace is always low."""
+        return _RANK_ORDER[self]
+
+    @property
+    def pips(self) -> int:
+        """The counting value: A = 1, 2-10 face value, J Q K = 10."""
+        return min(self.order, 10)
+
+    @classmethod
+    def from_order(cls, order: int) -> Rank:
+        return _RANKS[order - 1]
+
+
+class Suit(StrEnum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOL[self]
+
+
+_RANKS: tuple[Rank, ...] = tuple(Rank)
+_RANK_ORDER = {rank: i + 1 for i, rank in enumerate(_RANKS)}
+_SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+_RANK_INPUT: dict[str, Rank] = {rank.value: rank for rank in Rank} | {"10": Rank.TEN}
+_SUIT_INPUT: dict[str, Suit] = {suit.value: suit for suit in Suit} | {
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+}
+_VARIATION_SELECTOR_16 = "\ufe0f"
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Card:
+    """One card of the 52-card pack. Immutable and hashable."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """Read a card leniently: any case, ``10`` or ``T``, suit letter or symbol.
+
+        Raises :class:`InvalidCardError` quoting the input when it cannot be read.
+        """
+        if not isinstance(text, str):
+            raise InvalidCardError(text)
+        body = text.removesuffix(_VARIATION_SELECTOR_16)
+        rank = _RANK_INPUT.get(body[:-1].upper())
+        suit = _SUIT_INPUT.get(body[-1:].upper())
+        if rank is None or suit is None:
+            raise InvalidCardError(text)
+        return cls(rank, suit)
+
+    @property
+    def pips(self) -> int:
+        return self.rank.pips
+
+    @property
+    def index(self) -> int:
+        """0..51, rank-major: a compact key for tables."""
+        return (self.rank.order - 1) * 4 + _SUIT_INDEX[self.suit]
+
+    def __str__(self) -> str:
+        return f"{self.rank.value}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+
+
+def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
+    """Parse several cards; a card may appear only once."""
+    cards = tuple(Card.parse(text) for text in texts)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise DuplicateCardError(card)
+        seen.add(card)
+    return cards
+
+
+def full_deck() -> Iterator[Card]:
+    """The 52 cards in index order."""
+    for rank in Rank:
+        for suit in Suit:
+            yield Card(rank, suit)

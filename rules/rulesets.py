@@ -1,0 +1,172 @@
+"""The rule profiles and their remedies (RULES.md section 7).
+
+A remedy is data, not code scattered through the referee: each profile says what
+the offender and the opponent peg for each kind of error, and the words a club app
+can show to explain the ruling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = ["OvercountPenalty", "Ruleset", "RulesetSpec"]
+
+
+class OvercountPenalty(StrEnum):
+    EXCESS = "excess"
+    """The opponent pegs what was claimed beyond the true score."""
+    TWO = "two"
+    NONE = "none"
+
+
+class FalseGameRemedy(StrEnum):
+    SET_BACK_15 = "set-back-15"
+    """ACC 8.4.b: back to the true score, the opponent pegs the overclaim, and 15 more back."""
+    CORRECTED = "corrected"
+    LOSES_GAME = "loses-game"
+
+
+class MisdealRemedy(StrEnum):
+    REDEAL = "redeal"
+    PONE_PEGS_2 = "pone-pegs-2"
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetSpec:
+    name: str
+    source: str
+    overcount: OvercountPenalty
+    undercount_corrected: bool
+    """Friendly play gives missed points back to the player (unless muggins is on)."""
+    renege_points: int
+    """What the opponent pegs for a renege."""
+    renege_per_card: bool
+    """ACC 7.3: two for each card that could have been played singly."""
+    heels_forfeited: bool
+    false_game: FalseGameRemedy
+    misdeal: MisdealRemedy
+    remedies: dict[str, str]
+
+    def overcount_award(self, excess: int) -> int:
+        """What the opponent pegs when a player claims ``excess`` points too many."""
+        if self.overcount is OvercountPenalty.EXCESS:
+            return excess
+        if self.overcount is OvercountPenalty.TWO:
+            return 2
+        return 0
+
+    def renege_award(self, playable_cards: int) -> int:
+        if self.renege_per_card:
+            return self.renege_points * max(playable_cards, 1)
+        return self.renege_points
+
+
+class Ruleset(StrEnum):
+    ACC = "acc"
+    HOYLE = "hoyle"
+    ENGLISH = "english"
+    FRIENDLY = "friendly"
+
+    @property
+    def spec(self) -> RulesetSpec:
+        return _SPECS[self]
+
+
+_MUGGINS = (
+    "with muggins on, the opponent takes the missed points (never heels, penalties, or a "
+    "missed muggins)"
+)
+_OUT_OF_TURN = "flagged; once both have played on, the play stands (ACC 7.1.b)"
+_OVER_31 = "the card is taken back and scores nothing; points pegged for it are an overcount"
+
+_SPECS = {
+    Ruleset.ACC: RulesetSpec(
+        name="American Cribbage Congress tournament rules",
+        source="ACC Official Tournament Rules",
+        overcount=OvercountPenalty.EXCESS,
+        undercount_corrected=False,
+        renege_points=2,
+        renege_per_card=True,
+        heels_forfeited=True,
+        false_game=FalseGameRemedy.SET_BACK_15,
+        misdeal=MisdealRemedy.REDEAL,
+        remedies={
+            "overcount": "corrected to the true score and the opponent pegs the excess (ACC 8.4)",
+            "undercount": f"the missed points are lost; {_MUGGINS}",
+            "renege": "the opponent pegs 2 for each card that could have been played singly "
+            "(ACC 7.3)",
+            "over-31": _OVER_31,
+            "out-of-turn": _OUT_OF_TURN,
+            "heels-forfeited": "heels not pegged before the dealer's first card are forfeited, "
+            "never taken as muggins (ACC 6.3, 10.3)",
+            "false-claim-of-game": "the offender is set back to the true score, the opponent "
+            "pegs the overclaim, and the offender goes back 15 more (ACC 8.4.b)",
+            "misdeal": "redeal by the same dealer (ACC 4.4)",
+        },
+    ),
+    Ruleset.HOYLE: RulesetSpec(
+        name="Hoyle",
+        source="According to Hoyle",
+        overcount=OvercountPenalty.TWO,
+        undercount_corrected=False,
+        renege_points=2,
+        renege_per_card=False,
+        heels_forfeited=True,
+        false_game=FalseGameRemedy.CORRECTED,
+        misdeal=MisdealRemedy.PONE_PEGS_2,
+        remedies={
+            "overcount": "corrected to the true score; the opponent pegs 2",
+            "undercount": f"the missed points are lost; {_MUGGINS}",
+            "renege": "the opponent pegs 2",
+            "over-31": _OVER_31,
+            "out-of-turn": "flagged",
+            "heels-forfeited": "heels not pegged before the dealer's first card are forfeited",
+            "false-claim-of-game": "corrected; the opponent pegs 2",
+            "misdeal": "the non-dealer pegs 2 (or a redeal)",
+        },
+    ),
+    Ruleset.ENGLISH: RulesetSpec(
+        name="English laws",
+        source="The Accepted Laws of Cribbage",
+        overcount=OvercountPenalty.EXCESS,
+        undercount_corrected=False,
+        renege_points=2,
+        renege_per_card=False,
+        heels_forfeited=True,
+        false_game=FalseGameRemedy.LOSES_GAME,
+        misdeal=MisdealRemedy.PONE_PEGS_2,
+        remedies={
+            "overcount": "corrected; the opponent pegs the excess",
+            "undercount": f"the missed points are lost; {_MUGGINS}",
+            "renege": "the opponent pegs 2 (the offender forfeits two holes)",
+            "over-31": _OVER_31,
+            "out-of-turn": "flagged",
+            "heels-forfeited": "heels not pegged before the dealer's first card are forfeited",
+            "false-claim-of-game": "the offender loses the game",
+            "misdeal": "the non-dealer pegs 2",
+        },
+    ),
+    Ruleset.FRIENDLY: RulesetSpec(
+        name="Friendly",
+        source="house rules for casual play",
+        overcount=OvercountPenalty.NONE,
+        undercount_corrected=True,
+        renege_points=0,
+        renege_per_card=False,
+        heels_forfeited=False,
+        false_game=FalseGameRemedy.CORRECTED,
+        misdeal=MisdealRemedy.REDEAL,
+        remedies={
+            "overcount": "corrected",
+            "undercount": "corrected in the player's favour; with muggins on, the opponent "
+            "takes the missed points instead",
+            "renege": "flagged only",
+            "over-31": _OVER_31,
+            "out-of-turn": "flagged",
+            "heels-forfeited": "corrected: the dealer pegs the heels anyway",
+            "false-claim-of-game": "corrected",
+            "misdeal": "redeal",
+        },
+    ),
+}

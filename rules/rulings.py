@@ -1,0 +1,154 @@
+"""Findings and rulings on claims (RULES.md section 7).
+
+A claim is what a player announced and pegged. The referee compares it with the
+truth, reports every difference as a :class:`Finding`, and works out what each
+side pegs under the chosen ruleset with muggins on or off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from rules.rulesets import Ruleset
+
+__all__ = [
+    "NINETEEN",
+    "ClaimRuling",
+    "Finding",
+    "FindingCode",
+    "Verdict",
+    "cite",
+    "read_claim",
+    "rule_on_claim",
+]
+
+NINETEEN = 19
+"""The traditional announcement of a hand worth nothing."""
+
+
+class FindingCode(StrEnum):
+    OVERCOUNT = "overcount"
+    UNDERCOUNT = "undercount"
+    MUGGINS = "muggins"
+    IMPOSSIBLE_CLAIM = "impossible-claim"
+    OVER_31 = "over-31"
+    OUT_OF_TURN = "out-of-turn"
+    RENEGE = "renege"
+    CARD_NOT_HELD = "card-not-held"
+    CARD_ALREADY_PLAYED = "card-already-played"
+    CARDS_LEFT_UNPLAYED = "cards-left-unplayed"
+    HEELS_FORFEITED = "heels-forfeited"
+    MISDEAL = "misdeal"
+    FALSE_CLAIM_OF_GAME = "false-claim-of-game"
+    AMBIGUOUS_RECORD = "ambiguous-record"
+
+
+class Verdict(StrEnum):
+    CORRECT = "correct"
+    OVERCOUNT = "overcount"
+    UNDERCOUNT = "undercount"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    code: FindingCode
+    message: str
+    player: str | None = None
+    index: int | None = None
+    points: int | None = None
+    rule: str | None = None
+    deal: int | None = field(default=None, compare=False)
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"code": self.code.value, "message": self.message}
+        for name in ("player", "index", "points", "rule", "deal"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
+
+
+# The rules RULES.md cites for each ruling under the ACC profile; other profiles cite
+# their source as a whole.
+_ACC_RULES = {
+    FindingCode.OVERCOUNT: "ACC 8.4",
+    FindingCode.MUGGINS: "ACC 10.3",
+    FindingCode.RENEGE: "ACC 7.3",
+    FindingCode.OUT_OF_TURN: "ACC 7.1.b",
+    FindingCode.HEELS_FORFEITED: "ACC 6.3",
+    FindingCode.FALSE_CLAIM_OF_GAME: "ACC 8.4.b",
+    FindingCode.MISDEAL: "ACC 4.4",
+}
+_SOURCES = {Ruleset.HOYLE: "Hoyle", Ruleset.ENGLISH: "English laws"}
+
+
+def cite(code: FindingCode, ruleset: Ruleset) -> str | None:
+    if ruleset is Ruleset.ACC:
+        return _ACC_RULES.get(code)
+    return _SOURCES.get(ruleset)
+
+
+def read_claim(claimed: int) -> int:
+    """A claim of nineteen for a hand or crib means nothing."""
+    return 0 if claimed == NINETEEN else claimed
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRuling:
+    claimed: int
+    true: int
+    verdict: Verdict
+    player_pegs: int
+    opponent_pegs: int
+    findings: tuple[Finding, ...]
+
+
+def rule_on_claim(
+    claimed: int,
+    true: int,
+    *,
+    ruleset: Ruleset,
+    muggins: bool,
+    player: str,
+    what: str,
+    possible: Collection[int] | None = None,
+    index: int | None = None,
+    nineteen_is_zero: bool = True,
+) -> ClaimRuling:
+    """Rule on one claim: the verdict, what each side pegs, and the findings.
+
+    ``possible`` is the set of totals that can exist for what is claimed; a claim
+    outside it is also an ``impossible-claim``.
+    """
+    spec = ruleset.spec
+    read = read_claim(claimed) if nineteen_is_zero else claimed
+    findings: list[Finding] = []
+
+    def find(code: FindingCode, message: str, points: int | None = None) -> None:
+        findings.append(Finding(code, message, player, index, points, cite(code, ruleset)))
+
+    if possible is not None and read not in possible:
+        find(FindingCode.IMPOSSIBLE_CLAIM, f"{player} claimed {claimed} for {what}: "
+             "no hand of this kind can count that")
+
+    if read > true:
+        excess = read - true
+        opponent = spec.overcount_award(excess)
+        find(FindingCode.OVERCOUNT, f"{player} claimed {read} for {what}, which counts {true}: "
+             f"{excess} too many", excess)
+        return ClaimRuling(claimed, true, Verdict.OVERCOUNT, true, opponent, tuple(findings))
+
+    if read < true:
+        missed = true - read
+        find(FindingCode.UNDERCOUNT, f"{player} claimed {read} for {what}, which counts {true}: "
+             f"{missed} missed", missed)
+        if muggins:
+            find(FindingCode.MUGGINS, f"muggins: the opponent takes the {missed} that {player} "
+                 "missed", missed)
+            return ClaimRuling(claimed, true, Verdict.UNDERCOUNT, read, missed, tuple(findings))
+        pegs = true if spec.undercount_corrected else read
+        return ClaimRuling(claimed, true, Verdict.UNDERCOUNT, pegs, 0, tuple(findings))
+
+    return ClaimRuling(claimed, true, Verdict.CORRECT, true, 0, tuple(findings))

@@ -1,0 +1,120 @@
+"""``/v1/hands/check`` and ``/v1/hands/batch``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from rules.cards import Card, DuplicateCardError
+from rules.hands import HandCheck, check_hand, expected_size
+from rules.rulings import Finding
+from service.body import read_json
+from service.errors import Coded, InvalidRequest, pointer_errors, problem_body
+from service.fields import CardField, Cards, CommonSchema, StrictBool, claim_field, duplicate
+from service.v1 import bp
+
+MAX_BATCH = 1000
+
+
+class HandCheckSchema(CommonSchema):
+    hand = Cards(required=True)
+    starter = CardField(required=True)
+    crib = StrictBool(load_default=False)
+    claimed = claim_field()
+
+    @validates_schema
+    def _fits_variant(self, data: dict[str, Any], **kwargs: Any) -> None:
+        size = expected_size(data["variant"], data["crib"])
+        if len(data["hand"]) != size:
+            what = "a crib" if data["crib"] else f"a {data['variant']} hand"
+            raise ValidationError(
+                Coded("wrong-size", f"{what} has {size} cards, not {len(data['hand'])}"),
+                field_name="hand",
+            )
+        if data["starter"] in data["hand"]:
+            raise ValidationError(duplicate(data["starter"]), field_name="starter")
+
+
+class HandBatchSchema(CommonSchema):
+    """The common fields at the top apply to every item that does not set its own."""
+
+    hands = fields.List(fields.Raw(), required=True, validate=validate.Length(1, MAX_BATCH))
+
+
+_check_schema = HandCheckSchema()
+_batch_schema = HandBatchSchema()
+
+
+def cards_out(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def findings_out(findings: tuple[Finding, ...] | list[Finding]) -> list[dict[str, object]]:
+    return [finding.to_dict() for finding in findings]
+
+
+def hand_check_out(result: HandCheck) -> dict[str, Any]:
+    show = result.show
+    out: dict[str, Any] = {
+        "hand": cards_out(show.hand),
+        "starter": str(show.starter),
+        "crib": show.crib,
+        "total": show.total,
+        "breakdown": show.breakdown,
+        "items": [
+            {"kind": item.kind.value, "cards": cards_out(item.cards), "points": item.points}
+            for item in show.items
+        ],
+        "call": show.call,
+    }
+    ruling = result.ruling
+    if ruling is not None:
+        out["claimed"] = ruling.claimed
+        out["verdict"] = ruling.verdict.value
+        out["findings"] = findings_out(ruling.findings)
+        out["award"] = {"player": ruling.player_pegs, "opponent": ruling.opponent_pegs}
+    return out
+
+
+def _check(data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        result = check_hand(
+            data["hand"],
+            data["starter"],
+            crib=data["crib"],
+            claimed=data.get("claimed"),
+            variant=data["variant"],
+            ruleset=data["ruleset"],
+            muggins=data["muggins"],
+        )
+    except DuplicateCardError as error:  # the schema checks this first; kept as a guard
+        raise InvalidRequest([{"pointer": "#/hand", "detail": str(error),
+                               "code": "duplicate-card"}]) from None
+    return hand_check_out(result)
+
+
+@bp.post("/hands/check")
+def hands_check() -> Response:
+    data = _check_schema.load(read_json())
+    return jsonify(_check(data))
+
+
+@bp.post("/hands/batch")
+def hands_batch() -> Response:
+    body = read_json()
+    batch = _batch_schema.load(body)
+    defaults = {key: body[key] for key in ("variant", "ruleset", "muggins") if key in body}
+    results: list[dict[str, Any]] = []
+    for i, item in enumerate(batch["hands"]):
+        try:
+            if defaults and isinstance(item, dict):
+                item = defaults | item
+            results.append(_check(_check_schema.load(item)))
+        except ValidationError as error:
+            errors = [
+                {**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]} for e in pointer_errors(error)
+            ]
+            results.append(problem_body(InvalidRequest(errors)))
+    return jsonify({"results": results})

@@ -1,0 +1,104 @@
+"""Rulings on claims (RULES.md section 7), under every ruleset, muggins on and off."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.hands import HandSizeError, check_hand
+from rules.rulesets import Ruleset
+from rules.rulings import FindingCode, Verdict, rule_on_claim
+from rules.variants import Variant
+from tests.cards import card, cards
+
+
+def ruling(claimed: int, true: int, ruleset: str = "acc", muggins: bool = False):  # type: ignore[no-untyped-def]
+    return rule_on_claim(claimed, true, ruleset=Ruleset(ruleset), muggins=muggins,
+                         player="pone", what="the hand")
+
+
+class TestVerdicts:
+    def test_correct(self) -> None:
+        r = ruling(12, 12)
+        assert (r.verdict, r.player_pegs, r.opponent_pegs, r.findings) == (
+            Verdict.CORRECT, 12, 0, ())
+
+    def test_nineteen_means_zero(self) -> None:
+        r = ruling(19, 0)
+        assert (r.verdict, r.player_pegs, r.opponent_pegs) == (Verdict.CORRECT, 0, 0)
+        r = ruling(19, 4)
+        assert (r.verdict, r.player_pegs) == (Verdict.UNDERCOUNT, 0)
+
+
+class TestOvercount:
+    @pytest.mark.parametrize(
+        ("ruleset", "opponent"), [("acc", 3), ("hoyle", 2), ("english", 3), ("friendly", 0)]
+    )
+    def test_remedy(self, ruleset: str, opponent: int) -> None:
+        r = ruling(11, 8, ruleset)
+        assert (r.verdict, r.player_pegs, r.opponent_pegs) == (Verdict.OVERCOUNT, 8, opponent)
+        assert [f.code for f in r.findings] == [FindingCode.OVERCOUNT]
+        assert r.findings[0].points == 3
+
+    def test_acc_cites_its_rule(self) -> None:
+        assert ruling(11, 8).findings[0].rule == "ACC 8.4"
+
+
+class TestUndercount:
+    @pytest.mark.parametrize("ruleset", ["acc", "hoyle", "english"])
+    def test_points_are_lost(self, ruleset: str) -> None:
+        r = ruling(6, 10, ruleset)
+        assert (r.verdict, r.player_pegs, r.opponent_pegs) == (Verdict.UNDERCOUNT, 6, 0)
+        assert [f.code for f in r.findings] == [FindingCode.UNDERCOUNT]
+
+    def test_friendly_corrects_in_the_players_favour(self) -> None:
+        r = ruling(6, 10, "friendly")
+        assert (r.player_pegs, r.opponent_pegs) == (10, 0)
+
+    @pytest.mark.parametrize("ruleset", ["acc", "hoyle", "english", "friendly"])
+    def test_muggins_takes_the_missed_points(self, ruleset: str) -> None:
+        r = ruling(6, 10, ruleset, muggins=True)
+        assert (r.player_pegs, r.opponent_pegs) == (6, 4)
+        assert [f.code for f in r.findings] == [FindingCode.UNDERCOUNT, FindingCode.MUGGINS]
+        assert r.findings[1].points == 4
+
+
+class TestImpossibleClaims:
+    @pytest.mark.parametrize("claimed", [25, 26, 27, 30, 35])
+    def test_four_card_hand(self, claimed: int) -> None:
+        r = check_hand(cards("5H 5C 5S 4D"), card("6D"), claimed=claimed)  # counts 23
+        codes = [f.code for f in r.ruling.findings]  # type: ignore[union-attr]
+        assert codes == [FindingCode.IMPOSSIBLE_CLAIM, FindingCode.OVERCOUNT]
+        assert r.ruling.verdict is Verdict.OVERCOUNT  # type: ignore[union-attr]
+        assert r.ruling.opponent_pegs == claimed - 23  # type: ignore[union-attr]
+
+    def test_impossible_and_under(self) -> None:
+        r = check_hand(cards("5H 5C 5S JD"), card("5D"), claimed=25)
+        codes = [f.code for f in r.ruling.findings]  # type: ignore[union-attr]
+        assert codes == [FindingCode.IMPOSSIBLE_CLAIM, FindingCode.UNDERCOUNT]
+
+    def test_nineteen_is_not_impossible(self) -> None:
+        r = check_hand(cards("2H 4C 6S 8D"), card("KC"), claimed=19)
+        assert r.ruling.verdict is Verdict.CORRECT  # type: ignore[union-attr]
+        assert r.ruling.findings == ()  # type: ignore[union-attr]
+
+    def test_five_card_game_maximum(self) -> None:
+        r = check_hand(cards("5H 5C 5S"), card("5D"), claimed=21, variant=Variant.FIVE_CARD)
+        assert FindingCode.IMPOSSIBLE_CLAIM in [f.code for f in r.ruling.findings]  # type: ignore[union-attr]
+        r = check_hand(cards("5H 5C 5S"), card("5D"), claimed=20, variant=Variant.FIVE_CARD)
+        assert r.ruling.verdict is Verdict.CORRECT  # type: ignore[union-attr]
+
+    def test_seven_card_game_allows_twenty_six(self) -> None:
+        # 26 is impossible for four cards, possible for five
+        r = check_hand(cards("4H 4C 5S 5D 6H"), card("6C"), claimed=26,
+                       variant=Variant.SEVEN_CARD)
+        assert FindingCode.IMPOSSIBLE_CLAIM not in [f.code for f in r.ruling.findings]  # type: ignore[union-attr]
+
+
+class TestHandSize:
+    def test_wrong_size_for_variant(self) -> None:
+        with pytest.raises(HandSizeError, match="has 4 cards; it must have 3"):
+            check_hand(cards("5H 5C 5S JD"), card("5D"), variant=Variant.FIVE_CARD)
+
+    def test_crib_is_always_four(self) -> None:
+        r = check_hand(cards("5H 5C 5S JD"), card("5D"), crib=True, variant=Variant.FIVE_CARD)
+        assert r.show.total == 29
