@@ -25,7 +25,7 @@ serve: $(VENV)/.installed
 	BIND=$(BIND) $(BIN)/gunicorn --config gunicorn.conf.py 'service:create_app()'
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check rules service tests bench
+	$(BIN)/ruff check .
 	$(BIN)/mypy --strict rules
 	$(BIN)/hadolint Dockerfile
 
