@@ -1,0 +1,170 @@
+"""Shared request fields and answers for records of the play (pegging and deals)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from rules.cards import Card
+from rules.play import PlayCheck, PlayEvent
+from rules.variants import Variant
+from service.errors import Coded
+from service.fields import CardField, Cards, StrictBool, claim_field
+
+__all__ = [
+    "MAX_EVENTS",
+    "PlayEventSchema",
+    "check_hands_complete",
+    "check_hands_disjoint",
+    "check_players",
+    "events_from",
+    "play_check_out",
+    "player_names",
+]
+
+MAX_EVENTS = 52
+NAME = validate.Length(1, 64)
+
+
+def player_names(**kwargs: Any) -> fields.List:  # type: ignore[type-arg]
+    return fields.List(fields.String(validate=NAME), validate=validate.Length(2, 4), **kwargs)
+
+
+class PlayEventSchema(Schema):
+    class Meta:
+        unknown = "raise"
+
+    player = fields.String(required=True, validate=NAME)
+    card = CardField()
+    go = StrictBool()
+    claimed = claim_field()
+
+    @validates_schema
+    def _card_or_go(self, data: dict[str, Any], **kwargs: Any) -> None:
+        has_card = "card" in data
+        go = data.get("go")
+        if has_card and go is not None:
+            raise ValidationError(Coded("card-and-go", "an event is a card or a go, not both"),
+                                  field_name="go")
+        if not has_card and go is not True:
+            raise ValidationError(Coded("card-or-go", "an event needs a card or \"go\": true"),
+                                  field_name="card")
+
+
+def plays_field() -> fields.List:  # type: ignore[type-arg]
+    return fields.List(fields.Nested(PlayEventSchema), required=True,
+                       validate=validate.Length(0, MAX_EVENTS))
+
+
+def hands_field(**kwargs: Any) -> fields.Dict:  # type: ignore[type-arg]
+    return fields.Dict(keys=fields.String(validate=NAME),
+                       values=Cards(validate=validate.Length(0, 7)), **kwargs)
+
+
+def default_players(variant: Variant) -> list[str] | None:
+    return ["pone", "dealer"] if variant.spec.players == 2 else None
+
+
+def check_players(data: dict[str, Any], *, named_in: Sequence[str]) -> list[str]:
+    """The seats, checked against the variant; names used elsewhere must be among them.
+
+    Raises a ValidationError pointing at the first field that names an unknown player.
+    """
+    variant: Variant = data["variant"]
+    players = data.get("players") or default_players(variant)
+    if players is None:
+        raise ValidationError(Coded("required", f"the {variant} game needs its players named, "
+                                    "in seat order from the dealer's left, dealer last"),
+                              field_name="players")
+    if len(players) != variant.spec.players:
+        raise ValidationError(Coded("wrong-size", f"the {variant} game has "
+                                    f"{variant.spec.players} players, not {len(players)}"),
+                              field_name="players")
+    if len(set(players)) != len(players):
+        raise ValidationError(Coded("duplicate-player", "each player is named once"),
+                              field_name="players")
+    known = set(players)
+    errors: dict[str, Any] = {}
+    for name in named_in:
+        value = data.get(name)
+        if isinstance(value, Mapping):
+            for key in value:
+                if key not in known:
+                    errors.setdefault(name, {})[key] = [_unknown(key)]
+        elif isinstance(value, list):
+            for i, event in enumerate(value):
+                if isinstance(event, Mapping) and event.get("player") not in known:
+                    errors.setdefault(name, {})[i] = {"player": [_unknown(event["player"])]}
+    if errors:
+        raise ValidationError(errors)
+    return list(players)
+
+
+def _unknown(name: str) -> Coded:
+    return Coded("unknown-player", f"{name!r} is not one of the players")
+
+
+def check_hands_complete(hands: Mapping[str, Sequence[Card]], players: Sequence[str],
+                         variant: Variant) -> None:
+    """Hands, when given, are every player's whole hand as the play began."""
+    size = variant.spec.hand_size
+    errors: dict[str, list[str]] = {}
+    for player in players:
+        if player not in hands:
+            errors[player] = [Coded("required", f"{player}'s hand is missing")]
+        elif len(hands[player]) != size:
+            errors[player] = [Coded("wrong-size", f"a {variant} hand has {size} cards, "
+                                    f"not {len(hands[player])}")]
+    if errors:
+        raise ValidationError({"hands": errors})
+
+
+def check_hands_disjoint(hands: Mapping[str, Sequence[Card]], field_name: str) -> None:
+    owner: dict[Card, str] = {}
+    errors: dict[str, dict[int, list[str]]] = {}
+    for player, cards in hands.items():
+        for i, card in enumerate(cards):
+            if card in owner:
+                errors.setdefault(player, {})[i] = [Coded(
+                    "duplicate-card", f"{card} is also in {owner[card]}'s hand")]
+            owner.setdefault(card, player)
+    if errors:
+        raise ValidationError({field_name: errors})
+
+
+def events_from(plays: Sequence[Mapping[str, Any]]) -> list[PlayEvent]:
+    return [PlayEvent(p["player"], p.get("card"), p.get("claimed")) for p in plays]
+
+
+def play_check_out(result: PlayCheck) -> dict[str, Any]:
+    plays: list[dict[str, Any]] = []
+    for entry in result.plays:
+        out: dict[str, Any] = {"index": entry.index, "player": entry.player}
+        if entry.card is None:
+            out["go"] = True
+        else:
+            out["card"] = str(entry.card)
+            out["legal"] = entry.legal
+            out["new_count"] = entry.new_count
+        out["count"] = entry.count
+        out["points"] = entry.points
+        out["scores"] = [{"kind": s.kind.value, "points": s.points} for s in entry.scores]
+        if entry.inferred_go:
+            out["inferred_go"] = list(entry.inferred_go)
+        if entry.claimed is not None:
+            out["claimed"] = entry.claimed
+        plays.append(out)
+    answer: dict[str, Any] = {
+        "plays": plays,
+        "totals": result.totals,
+        "findings": [f.to_dict() for f in result.findings],
+    }
+    if result.partnerships is not None:
+        answer["partnerships"] = [
+            {"players": list(pair), "points": points} for pair, points in result.partnerships
+        ]
+    if result.claims_given:
+        answer["award"] = result.pegged
+    return answer

@@ -1,0 +1,138 @@
+"""An independent legal player and a naive pegging scorer, written in the tests from RULES.md.
+
+``play_out`` plays dealt hands to the end with random legal choices and records
+what happened, gos included. It can be told to cheat once (a false go, a card out
+of turn) so that tests can check the referee catches exactly that.
+``naive_peg`` scores a record with no inference at all: it uses the simulator's
+markers for where each count ended.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.cards import Card
+from tests.naive import ORDER, PIPS, rank
+
+
+@dataclass
+class Event:
+    player: str
+    card: Card | None  # None: go
+    count_ends: bool = False
+    """A marker the simulator adds where a count ended; it is not part of the record."""
+
+
+def pips(card: Card) -> int:
+    return PIPS[rank(card)]
+
+
+def play_out(
+    hands: dict[str, list[Card]],
+    seats: Sequence[str],
+    rng: random.Random,
+    *,
+    single_count: bool = False,
+    renege_at: int | None = None,
+    out_of_turn_at: int | None = None,
+) -> list[Event]:
+    held = {p: list(cards) for p, cards in hands.items()}
+    events: list[Event] = []
+    count, last = 0, None
+    gone: set[str] = set()
+    turn = leader = seats[0]
+    decisions = 0
+
+    def next_after(player: str) -> str | None:
+        i = seats.index(player)
+        for step in range(1, len(seats) + 1):
+            q = seats[(i + step) % len(seats)]
+            if held[q] and q not in gone:
+                return q
+        return None
+
+    def lay(player: str, card: Card) -> None:
+        nonlocal count, last
+        held[player].remove(card)
+        events.append(Event(player, card))
+        count += pips(card)
+        last = player
+
+    while True:
+        playable = [c for c in held[turn] if pips(c) <= 31 - count]
+        if playable:
+            decisions += 1
+            others = [q for q in seats if q != turn and q not in gone
+                      and any(pips(c) <= 31 - count for c in held[q])]
+            if decisions == renege_at:
+                events.append(Event(turn, None))  # a false go
+                gone.add(turn)
+                nxt = next_after(turn)
+            elif decisions == out_of_turn_at and others:
+                intruder = rng.choice(others)
+                lay(intruder, rng.choice([c for c in held[intruder] if pips(c) <= 31 - count]))
+                nxt = next_after(intruder)
+            else:
+                lay(turn, rng.choice(playable))
+                nxt = next_after(turn)
+        else:
+            events.append(Event(turn, None))
+            gone.add(turn)
+            nxt = next_after(turn)
+        if count == 31:
+            nxt = None
+        if nxt is None:
+            # No one can play: the count ends.
+            events.append(Event("", None, count_ends=True))
+            if single_count or not any(held.values()):
+                return events
+            count, gone = 0, set()
+            if last is not None:
+                nxt = next_after(last)
+            else:  # no card was laid in that count: the same player leads again
+                nxt = leader if held[leader] else next_after(leader)
+            last = None
+            if nxt is None:
+                return events
+            leader = nxt
+        turn = nxt
+
+
+def naive_peg(events: Sequence[Event], seats: Sequence[str]) -> dict[str, int]:
+    totals = dict.fromkeys(seats, 0)
+    count_cards: list[Card] = []
+    count = 0
+    last: str | None = None
+    for event in events:
+        if event.count_ends:
+            if last is not None:
+                totals[last] += 1  # the go, or the last card
+            count_cards, count, last = [], 0, None
+            continue
+        if event.card is None:
+            continue
+        card = event.card
+        assert count + pips(card) <= 31
+        count_cards.append(card)
+        count += pips(card)
+        points = 0
+        if count in (15, 31):
+            points += 2
+        same = 1
+        while same < len(count_cards) and rank(count_cards[-1 - same]) == rank(card):
+            same += 1
+        points += {1: 0, 2: 2, 3: 6, 4: 12}[same]
+        for length in range(len(count_cards), 2, -1):
+            tail = sorted(ORDER[rank(c)] for c in count_cards[-length:])
+            if tail == list(range(tail[0], tail[0] + length)):
+                points += length
+                break
+        totals[event.player] += points
+        last = event.player
+        if count == 31:
+            count_cards, count, last = [], 0, None
+    if last is not None:
+        totals[last] += 1  # last card
+    return totals

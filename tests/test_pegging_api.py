@@ -1,0 +1,109 @@
+"""``/v1/pegging/check`` over HTTP (every answer checked against the spec)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+URL = "/v1/pegging/check"
+
+
+def plays(text: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for token in text.split():
+        player, _, rest = token.partition(":")
+        what, _, claim = rest.partition("=")
+        event: dict[str, Any] = {"player": player}
+        event.update({"go": True} if what == "go" else {"card": what})
+        if claim:
+            event["claimed"] = int(claim)
+        out.append(event)
+    return out
+
+
+def errors(client: FlaskClient, body: Any) -> list[tuple[str, str]]:
+    response = client.post(URL, json=body)
+    assert response.status_code == 422, response.get_json()
+    assert response.content_type == "application/problem+json"
+    return [(e["pointer"], e["code"]) for e in response.get_json()["errors"]]
+
+
+class TestPeggingCheck:
+    def test_scores_infers_and_rules(self, client: FlaskClient) -> None:
+        response = client.post(URL, json={"plays": plays("pone:kh dealer:QC pone:10♦=2 dealer:9S")})
+        assert response.status_code == 200
+        out = response.get_json()
+        assert [p["count"] for p in out["plays"]] == [10, 20, 30, 9]
+        assert out["plays"][2]["card"] == "TD"
+        assert out["plays"][2]["scores"] == [{"kind": "go", "points": 1}]
+        assert out["plays"][3]["inferred_go"] == ["dealer", "pone"]
+        assert out["plays"][3]["new_count"] is True
+        assert out["totals"] == {"pone": 1, "dealer": 1}
+        assert [f["code"] for f in out["findings"]] == ["overcount"]
+        assert out["award"] == {"pone": 1, "dealer": 2}
+
+    def test_no_award_without_claims(self, client: FlaskClient) -> None:
+        out = client.post(URL, json={"plays": plays("pone:5H dealer:TC")}).get_json()
+        assert "award" not in out
+        assert out["totals"] == {"pone": 0, "dealer": 3}  # fifteen, and the last card
+
+    def test_renege_with_hands(self, client: FlaskClient) -> None:
+        body = {"plays": plays("pone:KH dealer:QC pone:TD dealer:go dealer:AH pone:5S "
+                               "dealer:9S pone:2C dealer:3D"),
+                "hands": {"pone": ["KH", "TD", "5S", "2C"], "dealer": ["QC", "9S", "AH", "3D"]}}
+        out = client.post(URL, json=body).get_json()
+        assert [(f["code"], f["index"], f["points"], f["rule"]) for f in out["findings"]] == [
+            ("renege", 3, 2, "ACC 7.3")]
+
+    def test_four_players(self, client: FlaskClient) -> None:
+        body = {"plays": plays("n:5H e:TC s:5D w:5S n:5C"), "variant": "four-player",
+                "players": ["n", "e", "s", "w"]}
+        out = client.post(URL, json=body).get_json()
+        assert out["partnerships"] == [{"players": ["n", "s"], "points": 7},
+                                       {"players": ["e", "w"], "points": 4}]
+
+
+class TestPeggingErrors:
+    def test_unknown_player_names(self, client: FlaskClient) -> None:
+        assert errors(client, {"plays": plays("pone:5H bob:TC")}) == [
+            ("#/plays/1/player", "unknown-player")]
+
+    def test_card_and_go_or_neither(self, client: FlaskClient) -> None:
+        body = {"plays": [{"player": "pone", "card": "5H", "go": True}, {"player": "dealer"},
+                          {"player": "pone", "go": False}]}
+        assert errors(client, body) == [("#/plays/0/go", "card-and-go"),
+                                        ("#/plays/1/card", "card-or-go"),
+                                        ("#/plays/2/card", "card-or-go")]
+
+    def test_invalid_card(self, client: FlaskClient) -> None:
+        assert errors(client, {"plays": [{"player": "pone", "card": "5X"}]}) == [
+            ("#/plays/0/card", "invalid-card")]
+
+    def test_too_many_events(self, client: FlaskClient) -> None:
+        assert errors(client, {"plays": plays("pone:go " * 53)}) == [("#/plays", "wrong-size")]
+
+    def test_hands_repeating_a_card_across_players(self, client: FlaskClient) -> None:
+        body = {"plays": [], "hands": {"pone": ["5H", "6H", "7H", "8H"],
+                                       "dealer": ["5h", "9C", "TC", "JC"]}}
+        assert errors(client, body) == [("#/hands/dealer/0", "duplicate-card")]
+
+    def test_hands_must_be_whole(self, client: FlaskClient) -> None:
+        body = {"plays": [], "hands": {"pone": ["5H", "6H", "7H"]}}
+        assert sorted(errors(client, body)) == [("#/hands/dealer", "required"),
+                                                ("#/hands/pone", "wrong-size")]
+
+    def test_unknown_player_in_hands(self, client: FlaskClient) -> None:
+        body = {"plays": [], "hands": {"pone": ["5H", "6H", "7H", "8H"],
+                                       "dealer": ["9C", "TC", "JC", "QC"], "zed": []}}
+        assert errors(client, body) == [("#/hands/zed", "unknown-player")]
+
+    @pytest.mark.parametrize(("players", "code"), [
+        (["a", "b"], "wrong-size"), (["a", "a", "b"], "duplicate-player"), (None, "required")])
+    def test_players_must_match_the_variant(self, client: FlaskClient, players: Any,
+                                            code: str) -> None:
+        body: dict[str, Any] = {"plays": [], "variant": "three-player"}
+        if players is not None:
+            body["players"] = players
+        assert errors(client, body) == [("#/players", code)]

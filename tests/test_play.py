@@ -1,0 +1,365 @@
+"""The play (RULES.md section 4) and its rulings (section 7), with exact values."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.cards import Card, full_deck
+from rules.pegging import PegKind, peg_scores
+from rules.play import PlayCheck, PlayEvent, PlayRecordError, check_play
+from rules.rulesets import Ruleset
+from rules.rulings import FindingCode
+from rules.variants import Variant
+from tests.cards import cards
+from tests.simulate import Event, naive_peg, play_out
+
+DECK = list(full_deck())
+TWO = ("pone", "dealer")
+
+
+def record(text: str) -> list[PlayEvent]:
+    """``"pone:5H dealer:go pone:TD=2"``: player, card or go, optional claim."""
+    events = []
+    for token in text.split():
+        player, _, rest = token.partition(":")
+        what, _, claim = rest.partition("=")
+        card = None if what == "go" else Card.parse(what)
+        events.append(PlayEvent(player, card, int(claim) if claim else None))
+    return events
+
+
+def referee(text: str, hands: dict[str, str] | None = None, **kwargs) -> PlayCheck:  # type: ignore[no-untyped-def]
+    parsed = None if hands is None else {p: cards(h) for p, h in hands.items()}
+    return check_play(record(text), hands=parsed, **kwargs)
+
+
+def kinds(result: PlayCheck, index: int) -> list[tuple[str, int]]:
+    return [(s.kind.value, s.points) for s in result.plays[index].scores]
+
+
+def codes(result: PlayCheck) -> list[str]:
+    return [f.code.value for f in result.findings]
+
+
+class TestScoringOneCard:
+    def test_fifteen(self) -> None:
+        assert [s.kind for s in peg_scores(cards("7H 8S"), 15)] == [PegKind.FIFTEEN]
+
+    def test_run_out_of_order(self) -> None:
+        scores = peg_scores(cards("4H 6S 5C"), 15)
+        assert [(s.kind, s.points) for s in scores] == [(PegKind.FIFTEEN, 2), (PegKind.RUN, 3)]
+
+    def test_duplicate_breaks_the_run(self) -> None:
+        assert peg_scores(cards("5H 6S 6C 7D"), 24) == ()
+
+    def test_gap_means_no_run(self) -> None:
+        assert peg_scores(cards("4H 6S 7C"), 17) == ()
+
+    def test_longest_run_only(self) -> None:
+        scores = peg_scores(cards("2H 4S 3C 5D 6H"), 20)
+        assert [(s.kind, s.points) for s in scores] == [(PegKind.RUN, 5)]
+
+    def test_pair_royal_and_double(self) -> None:
+        assert [(s.kind, s.points) for s in peg_scores(cards("3H 3S 3C"), 9)] == [
+            (PegKind.PAIR_ROYAL, 6)]
+        assert [(s.kind, s.points) for s in peg_scores(cards("2H 2S 2C 2D"), 8)] == [
+            (PegKind.DOUBLE_PAIR_ROYAL, 12)]
+
+    def test_a_card_between_breaks_a_pair(self) -> None:
+        assert peg_scores(cards("5H 6S 5C"), 16) == ()
+
+    def test_face_cards_pair_by_rank_not_value(self) -> None:
+        assert peg_scores(cards("KH JS"), 20) == ()
+        assert [(s.kind, s.points) for s in peg_scores(cards("JH QS KC"), 30)] == [
+            (PegKind.RUN, 3)]
+
+
+class TestCounts:
+    def test_thirty_one_with_pair_royal(self) -> None:
+        r = referee("pone:KH dealer:7C pone:7D dealer:7S")
+        assert kinds(r, 2) == [("pair", 2)]
+        assert kinds(r, 3) == [("thirty-one", 2), ("pair-royal", 6)]
+        assert r.totals == {"pone": 2, "dealer": 8} and codes(r) == []
+
+    def test_go_then_last_card(self) -> None:
+        # 10 19 29, dealer goes, pone makes 30 and cannot go on: pone pegs the go.
+        # The dealer leads 5, then 4 and 3 make a run of three with the last card.
+        r = referee("pone:TH dealer:9C pone:KD dealer:go pone:AS dealer:5C pone:4H dealer:3D")
+        assert kinds(r, 4) == [("go", 1)]
+        assert r.plays[5].new_count and r.plays[5].count == 5
+        assert r.plays[5].inferred_go == ("pone",)
+        assert kinds(r, 7) == [("run", 3), ("last-card", 1)]
+        assert r.totals == {"pone": 1, "dealer": 4} and codes(r) == []
+
+    def test_thirty_one_scores_two_not_three(self) -> None:
+        r = referee("pone:TH dealer:TC pone:AD dealer:KS")
+        assert kinds(r, 1) == [("pair", 2)] and kinds(r, 3) == [("thirty-one", 2)]
+        assert r.totals == {"pone": 0, "dealer": 4}
+
+    def test_last_card_after_a_thirty_one(self) -> None:
+        r = referee("pone:TH dealer:TC pone:AD dealer:KS pone:5H dealer:5C pone:5D dealer:5S")
+        assert kinds(r, 3) == [("thirty-one", 2)]
+        assert kinds(r, 7) == [("double-pair-royal", 12), ("last-card", 1)]
+
+    def test_nothing_spans_a_reset(self) -> None:
+        # The ten led after 31 does not pair the ten that made it.
+        r = referee("pone:TH dealer:KC pone:AH dealer:TD pone:TS dealer:5C pone:6D dealer:4S")
+        assert kinds(r, 3) == [("thirty-one", 2)]
+        assert r.plays[4].new_count and kinds(r, 4) == []
+        assert kinds(r, 5) == [("fifteen", 2)]
+        assert kinds(r, 7) == [("run", 3), ("last-card", 1)]
+        assert r.totals == {"pone": 0, "dealer": 8} and codes(r) == []
+
+    def test_one_player_plays_on_alone_making_a_run(self) -> None:
+        # Pone cannot play on 26; the dealer lays 2 then 3: A-2-3 and 31.
+        r = referee("pone:KH dealer:5C pone:QD dealer:AS pone:go dealer:2H dealer:3D "
+                    "pone:9C pone:8S")
+        assert kinds(r, 1) == [("fifteen", 2)]
+        assert kinds(r, 5) == []
+        assert kinds(r, 6) == [("thirty-one", 2), ("run", 3)]
+        assert kinds(r, 8) == [("last-card", 1)]
+        assert r.totals == {"pone": 1, "dealer": 7} and codes(r) == []
+
+
+class TestMissingGos:
+    def test_card_that_would_pass_31_starts_a_new_count(self) -> None:
+        r = referee("pone:KH dealer:QC pone:TD dealer:9S")
+        assert r.plays[3].inferred_go == ("dealer", "pone")
+        assert r.plays[3].new_count and r.plays[3].count == 9
+        assert kinds(r, 2) == [("go", 1)] and codes(r) == []
+
+    def test_player_continuing_implies_the_others_go(self) -> None:
+        r = referee("pone:KH dealer:QC pone:8D pone:3S dealer:5C")
+        assert r.plays[3].inferred_go == ("dealer",)
+        assert kinds(r, 3) == [("thirty-one", 2)] and codes(r) == []
+
+    def test_ambiguity_is_reported_not_guessed(self) -> None:
+        r = referee("pone:KH dealer:QC pone:TD pone:5S")
+        assert codes(r) == ["ambiguous-record", "over-31"]
+        assert "Scored as the first" in r.findings[0].message
+
+    def test_go_by_the_player_who_laid_the_last_card_changes_nothing(self) -> None:
+        plain = referee("pone:KH dealer:QC pone:TD dealer:9S")
+        noisy = referee("pone:KH dealer:QC pone:TD pone:go pone:go dealer:go dealer:go dealer:9S")
+        assert plain.totals == noisy.totals == {"pone": 1, "dealer": 1}
+        assert codes(noisy) == []
+
+
+class TestRulings:
+    def test_over_31_is_taken_back(self) -> None:
+        hands = {"pone": "KH TD 5S AC", "dealer": "QC 9S 4H 3D"}
+        r = referee("pone:KH dealer:QC pone:TD dealer:9S=2 dealer:go pone:AC dealer:9S "
+                    "pone:5S dealer:4H dealer:3D", hands)
+        assert codes(r) == ["over-31", "overcount"]
+        assert all(f.index == 3 for f in r.findings)
+        assert r.plays[3].legal is False and r.plays[3].count == 30
+        assert kinds(r, 5) == [("thirty-one", 2)]
+        assert r.plays[6].count == 9  # the 9 taken back is played legally later
+
+    def test_renege_with_hands_acc_two_per_card(self) -> None:
+        hands = {"pone": "KH TD 5S 2C", "dealer": "QC 9S AH 3D"}
+        r = referee("pone:KH dealer:QC pone:TD dealer:go dealer:AH pone:5S dealer:9S "
+                    "pone:2C dealer:3D", hands)
+        assert codes(r) == ["renege"]
+        renege = r.findings[0]
+        assert (renege.player, renege.index, renege.points, renege.rule) == (
+            "dealer", 3, 2, "ACC 7.3")  # only the ace fitted on 30
+        assert r.pegged["pone"] == r.totals["pone"] + 2
+
+    def test_renege_remedies_per_ruleset(self) -> None:
+        hands = {"pone": "KH TD 5S 8C", "dealer": "QC AS AH 9D"}
+        text = "pone:KH dealer:QC pone:5S dealer:go pone:go dealer:AS pone:TD dealer:AH " \
+               "pone:8C dealer:9D"
+        for ruleset, points in (("acc", 4), ("hoyle", 2), ("english", 2), ("friendly", 0)):
+            r = referee(text, hands, ruleset=Ruleset(ruleset))
+            assert codes(r) == ["renege"]
+            assert r.findings[0].points == points
+
+    def test_renege_proved_without_hands_by_a_later_card(self) -> None:
+        r = referee("pone:KH dealer:QC pone:5S dealer:go pone:6D dealer:AH")
+        assert codes(r) == ["renege"]
+        assert (r.findings[0].index, r.findings[0].player) == (3, "dealer")
+
+    def test_out_of_turn(self) -> None:
+        hands = {"pone": "KH 5D 5S 2C", "dealer": "QC 9S 4H 3D"}
+        r = referee("pone:KH pone:5D dealer:QC", hands)
+        assert codes(r) == ["out-of-turn", "cards-left-unplayed", "cards-left-unplayed"]
+        assert r.findings[0].rule == "ACC 7.1.b"
+
+    def test_card_not_held_and_already_played(self) -> None:
+        hands = {"pone": "KH 5D 5S 2C", "dealer": "QC 9S 4H 3D"}
+        r = referee("pone:KH dealer:KH pone:7S", hands)
+        assert codes(r)[:2] == ["card-already-played", "card-not-held"]
+
+    def test_cards_left_unplayed(self) -> None:
+        hands = {"pone": "KH 5D 5S 2C", "dealer": "QC 9S 4H 3D"}
+        r = referee("pone:KH dealer:QC", hands)
+        left = [f for f in r.findings if f.code is FindingCode.CARDS_LEFT_UNPLAYED]
+        assert [(f.player, f.message) for f in left] == [
+            ("pone", "pone never played 2C 5S 5D"), ("dealer", "dealer never played 3D 4H 9S")]
+
+    def test_claims_overcount_undercount_muggins(self) -> None:
+        # 7; 8 makes fifteen (2, claimed 3); 6 makes a run of three (3, claimed 1);
+        # K makes 31 (2, claimed 0).
+        r = referee("pone:7H=0 dealer:8S=3 pone:6C=1 dealer:KD=0", muggins=True)
+        assert [(f.code.value, f.index, f.points) for f in r.findings] == [
+            ("overcount", 1, 1), ("undercount", 2, 2), ("muggins", 2, 2),
+            ("undercount", 3, 2), ("muggins", 3, 2)]
+        assert r.totals == {"pone": 3, "dealer": 4}
+        assert r.pegged == {"pone": 1 + 1 + 2, "dealer": 2 + 2 + 0}
+
+    def test_go_point_claimed_on_the_go(self) -> None:
+        r = referee("pone:KH=0 dealer:QC=0 pone:TD=0 dealer:go pone:go=1 dealer:9S=1")
+        assert codes(r) == [] and r.pegged == {"pone": 1, "dealer": 1}
+
+
+class TestPlayers:
+    def test_three_players(self) -> None:
+        r = check_play(record("a:5H b:TC c:KD a:2C b:AS c:3S a:9D b:4C c:6D a:8S b:go c:go "
+                              "b:7H c:QH"), players=("a", "b", "c"),
+                       variant=Variant.THREE_PLAYER)
+        assert kinds(r, 1) == [("fifteen", 2)]
+        assert kinds(r, 5) == [("thirty-one", 2), ("run", 3)]  # 2, A, 3
+        assert r.plays[6].new_count and r.plays[6].player == "a"  # a follows c
+        assert kinds(r, 9) == [("go", 1)]
+        assert r.plays[12].new_count and r.plays[12].player == "b"  # b follows a
+        assert kinds(r, 13) == [("last-card", 1)]
+        assert r.totals == {"a": 1, "b": 2, "c": 6} and codes(r) == []
+
+    def test_four_players_partnerships(self) -> None:
+        r = check_play(record("n:5H e:TC s:5D w:5S n:5C"), players=("n", "e", "s", "w"),
+                       variant=Variant.FOUR_PLAYER)
+        assert kinds(r, 1) == [("fifteen", 2)]
+        assert kinds(r, 2) == []  # the ten between breaks the pair
+        assert kinds(r, 3) == [("pair", 2)]
+        assert kinds(r, 4) == [("pair-royal", 6), ("last-card", 1)]
+        assert r.totals == {"n": 7, "e": 2, "s": 0, "w": 2}
+        assert r.partnerships == ((("n", "s"), 7), (("e", "w"), 4))
+
+    def test_five_card_single_count(self) -> None:
+        hands = {"pone": "KH TD 5S", "dealer": "QC 9S 4H"}
+        r = referee("pone:KH dealer:QC pone:TD dealer:go pone:go", hands,
+                    variant=Variant.FIVE_CARD)
+        assert kinds(r, 2) == [("last-card", 1)]
+        assert codes(r) == []  # cards still held are normal in the five-card game
+
+    def test_five_card_play_ends_at_the_first_go(self) -> None:
+        hands = {"pone": "KH TD 5S", "dealer": "QC 9S 4H"}
+        r = referee("pone:KH dealer:QC pone:TD dealer:go pone:go dealer:9S", hands,
+                    variant=Variant.FIVE_CARD)
+        assert codes(r) == ["out-of-turn"]
+        assert r.plays[5].legal is False
+
+    def test_unknown_player_is_a_record_error(self) -> None:
+        with pytest.raises(PlayRecordError, match="unknown player 'bob'"):
+            referee("bob:5H")
+
+
+# --- random deals played by the tests' own legal player ------------------------------
+
+
+SEATS = {Variant.SIX_CARD: TWO, Variant.FIVE_CARD: TWO, Variant.SEVEN_CARD: TWO,
+         Variant.THREE_PLAYER: ("a", "b", "c"), Variant.FOUR_PLAYER: ("n", "e", "s", "w")}
+
+
+def deal(seed: int, variant: Variant) -> tuple[dict[str, list[Card]], Sequence[str]]:
+    rng = random.Random(seed)
+    seats = SEATS[variant]
+    drawn = rng.sample(DECK, variant.spec.hand_size * len(seats))
+    size = variant.spec.hand_size
+    return {p: drawn[i * size:(i + 1) * size] for i, p in enumerate(seats)}, seats
+
+
+def to_events(events: list[Event], with_gos: bool = True) -> list[PlayEvent]:
+    return [PlayEvent(e.player, e.card) for e in events
+            if not e.count_ends and (with_gos or e.card is not None)]
+
+
+variants = st.sampled_from(list(SEATS))
+
+
+class TestRandomDeals:
+    @settings(max_examples=400, deadline=None)
+    @given(st.integers(0, 10**9), variants, st.booleans(), st.booleans())
+    def test_legal_records_score_as_the_naive_scorer(
+        self, seed: int, variant: Variant, with_gos: bool, with_hands: bool
+    ) -> None:
+        hands, seats = deal(seed, variant)
+        events = play_out(hands, seats, random.Random(seed),
+                          single_count=variant.spec.single_count)
+        result = check_play(to_events(events, with_gos), players=seats,
+                            hands=hands if with_hands else None, variant=variant)
+        assert result.totals == naive_peg(events, seats)
+        assert codes(result) == []
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.integers(0, 10**9), variants, st.integers(1, 8))
+    def test_a_false_go_is_exactly_one_renege(self, seed: int, variant: Variant,
+                                              at: int) -> None:
+        hands, seats = deal(seed, variant)
+        events = play_out(hands, seats, random.Random(seed), renege_at=at,
+                          single_count=variant.spec.single_count)
+        if not any(e.card is None for e in events):
+            return
+        result = check_play(to_events(events), players=seats, hands=hands, variant=variant)
+        if variant.spec.single_count:
+            # One count only: the false go can end the play with cards held.
+            assert codes(result) in (["renege"], [])
+            return
+        assert "renege" in codes(result)
+        assert set(codes(result)) == {"renege"}
+        assert result.totals == naive_peg(events, seats)
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.integers(0, 10**9), variants, st.integers(1, 8))
+    def test_a_card_out_of_turn_is_exactly_one_finding(self, seed: int, variant: Variant,
+                                                       at: int) -> None:
+        hands, seats = deal(seed, variant)
+        plain = play_out(hands, seats, random.Random(seed),
+                         single_count=variant.spec.single_count)
+        events = play_out(hands, seats, random.Random(seed), out_of_turn_at=at,
+                          single_count=variant.spec.single_count)
+        if [e.player for e in events] == [e.player for e in plain]:
+            return  # no one else could play at that moment: nothing was out of turn
+        result = check_play(to_events(events), players=seats, hands=hands, variant=variant)
+        assert codes(result) == ["out-of-turn"]
+        assert result.totals == naive_peg(events, seats)
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.integers(0, 10**9), variants, st.data())
+    def test_a_card_over_31_is_exactly_one_finding(self, seed: int, variant: Variant,
+                                                   data: st.DataObject) -> None:
+        hands, seats = deal(seed, variant)
+        events = play_out(hands, seats, random.Random(seed),
+                          single_count=variant.spec.single_count)
+        # Find a card laid at a count where the same player also held a card too big.
+        record = [e for e in events if not e.count_ends]
+        count, held = 0, {p: list(h) for p, h in hands.items()}
+        spots = []
+        for i, e in enumerate(events):
+            if e.count_ends:
+                count = 0
+            if e.card is None:
+                continue
+            big = [c for c in held[e.player] if c.pips > 31 - count]
+            if big:
+                spots.append((i, e.player, big))
+            held[e.player].remove(e.card)
+            count = count + e.card.pips
+            if count == 31:
+                count = 0
+        if not spots:
+            return
+        i, player, big = data.draw(st.sampled_from(spots))
+        corrupted = [*events[:i], Event(player, data.draw(st.sampled_from(big))), *events[i:]]
+        result = check_play(to_events(corrupted), players=seats, hands=hands, variant=variant)
+        assert codes(result) == ["over-31"]
+        # The index in the record, where the simulator's markers are not counted.
+        assert result.findings[0].index == sum(1 for e in events[:i] if not e.count_ends)
+        assert len(to_events(corrupted)) == len(record) + 1
+        assert result.totals == naive_peg(events, seats)
