@@ -72,6 +72,8 @@ class Peg:
     index: int
     player: str
     points: int
+    claimed: int | None = None
+    """What the player claimed for these points, where they pegged their own claim."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,9 +551,8 @@ def _pegging(scored: list[ScoredEvent], ref: _Referee, ruleset: Ruleset, muggins
                                player=entry.player, what=f"play {entry.index}",
                                index=entry.index, nineteen_is_zero=False)
         findings.extend(ruling.findings)
-        if ruling.player_pegs:
-            pegged[entry.player] += ruling.player_pegs
-            pegs.append(Peg(entry.index, entry.player, ruling.player_pegs))
+        pegged[entry.player] += ruling.player_pegs
+        pegs.append(Peg(entry.index, entry.player, ruling.player_pegs, claimed))
         if ruling.opponent_pegs:
             opponent = opponent_of(seats, entry.player)
             pegged[opponent] += ruling.opponent_pegs

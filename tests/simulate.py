@@ -13,8 +13,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.cards import Card
-from tests.naive import ORDER, PIPS, rank
+from rules.cards import Card, full_deck
+from tests.naive import ORDER, PIPS, naive_total, rank
 
 
 @dataclass
@@ -100,15 +100,16 @@ def play_out(
         turn = nxt
 
 
-def naive_peg(events: Sequence[Event], seats: Sequence[str]) -> dict[str, int]:
-    totals = dict.fromkeys(seats, 0)
+def naive_peg_steps(events: Sequence[Event], seats: Sequence[str]) -> list[tuple[str, int]]:
+    """Points in the order they are pegged: (player, points) for every card that scores."""
+    steps: list[tuple[str, int]] = []
     count_cards: list[Card] = []
     count = 0
     last: str | None = None
     for event in events:
         if event.count_ends:
             if last is not None:
-                totals[last] += 1  # the go, or the last card
+                steps.append((last, 1))  # the go, or the last card
             count_cards, count, last = [], 0, None
             continue
         if event.card is None:
@@ -129,10 +130,73 @@ def naive_peg(events: Sequence[Event], seats: Sequence[str]) -> dict[str, int]:
             if tail == list(range(tail[0], tail[0] + length)):
                 points += length
                 break
-        totals[event.player] += points
+        if points:
+            steps.append((event.player, points))
         last = event.player
         if count == 31:
             count_cards, count, last = [], 0, None
     if last is not None:
-        totals[last] += 1  # last card
+        steps.append((last, 1))  # last card
+    return steps
+
+
+def naive_peg(events: Sequence[Event], seats: Sequence[str]) -> dict[str, int]:
+    totals = dict.fromkeys(seats, 0)
+    for player, points in naive_peg_steps(events, seats):
+        totals[player] += points
     return totals
+
+
+# --- whole deals and games ------------------------------------------------------------
+
+
+@dataclass
+class Deal:
+    seats: tuple[str, ...]
+    dealt: dict[str, list[Card]]
+    discards: dict[str, list[Card]]
+    crib_card: Card | None
+    starter: Card
+    events: list[Event]
+
+    @property
+    def kept(self) -> dict[str, list[Card]]:
+        return {p: [c for c in self.dealt[p] if c not in self.discards[p]] for p in self.seats}
+
+    @property
+    def crib(self) -> list[Card]:
+        cards = [c for p in self.seats for c in self.discards[p]]
+        return cards + ([self.crib_card] if self.crib_card else [])
+
+
+def random_deal(rng: random.Random, seats: tuple[str, ...], dealt: int, to_crib: int,
+                crib_card: bool, single_count: bool) -> Deal:
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    hands = {p: deck[i * dealt:(i + 1) * dealt] for i, p in enumerate(seats)}
+    rest = deck[len(seats) * dealt:]
+    extra = rest.pop() if crib_card else None
+    starter = rest.pop()
+    discards = {p: rng.sample(hands[p], to_crib) for p in seats}
+    kept = {p: [c for c in hands[p] if c not in discards[p]] for p in seats}
+    events = play_out(kept, seats, rng, single_count=single_count)
+    return Deal(seats, hands, discards, extra, starter, events)
+
+
+def tally_deal(deal: Deal, scores: dict[str, int], side_of: dict[str, str],
+               target: int) -> str | None:
+    """Peg a legal deal in order (heels, play, hands from the dealer's left, crib);
+    return the side that reached the target, if one did."""
+    dealer = deal.seats[-1]
+    steps: list[tuple[str, int]] = []
+    if rank(deal.starter) == "J":
+        steps.append((dealer, 2))
+    steps += naive_peg_steps(deal.events, deal.seats)
+    steps += [(p, naive_total(deal.kept[p], deal.starter)) for p in deal.seats]
+    steps.append((dealer, naive_total(deal.crib, deal.starter, crib=True)))
+    for player, points in steps:
+        side = side_of[player]
+        scores[side] = min(target, scores[side] + points)
+        if scores[side] == target:
+            return side
+    return None

@@ -11,7 +11,7 @@ from rules.play import check_play
 from service.body import read_json
 from service.fields import CommonSchema
 from service.v1 import bp
-from service.v1.plays import (
+from service.v1.records import (
     check_hands_complete,
     check_hands_disjoint,
     check_players,

@@ -1,4 +1,4 @@
-"""Shared request fields and answers for records of the play (pegging and deals)."""
+"""Shared request fields and answers for records of the table: plays, hands, deals."""
 
 from __future__ import annotations
 
@@ -8,17 +8,25 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from rules.cards import Card
+from rules.deal import DealCheck, DealClaims, DealError
 from rules.play import PlayCheck, PlayEvent
 from rules.variants import Variant
-from service.errors import Coded
+from service.errors import Coded, InvalidRequest
 from service.fields import CardField, Cards, StrictBool, claim_field
+from service.v1.hands import hand_check_out
 
 __all__ = [
     "MAX_EVENTS",
+    "ClaimsSchema",
+    "DealFieldsSchema",
     "PlayEventSchema",
     "check_hands_complete",
     "check_hands_disjoint",
     "check_players",
+    "deal_check_out",
+    "deal_claims",
+    "deal_error",
+    "deal_names_known",
     "events_from",
     "play_check_out",
     "player_names",
@@ -168,3 +176,80 @@ def play_check_out(result: PlayCheck) -> dict[str, Any]:
     if result.claims_given:
         answer["award"] = result.pegged
     return answer
+
+
+# --- deals -------------------------------------------------------------------------
+
+
+class ClaimsSchema(Schema):
+    class Meta:
+        unknown = "raise"
+
+    heels = claim_field()
+    hands = fields.Dict(keys=fields.String(validate=NAME), values=claim_field())
+    crib = claim_field()
+
+
+class DealFieldsSchema(Schema):
+    """What a deal record holds, in a game or on its own."""
+
+    class Meta:
+        unknown = "raise"
+
+    dealt = hands_field(required=True)
+    discards = fields.Dict(keys=fields.String(validate=NAME),
+                           values=Cards(validate=validate.Length(0, 3)), required=True)
+    crib_card = CardField()
+    starter = CardField(required=True)
+    plays = plays_field()
+    claims = fields.Nested(ClaimsSchema)
+
+
+def deal_names_known(data: Mapping[str, Any], players: Sequence[str]) -> None:
+    """Every name a deal record uses must be one of the players."""
+    known = set(players)
+    errors: dict[str, Any] = {}
+    for name in ("dealt", "discards"):
+        for key in data.get(name, {}):
+            if key not in known:
+                errors.setdefault(name, {})[key] = [_unknown(key)]
+    for i, event in enumerate(data.get("plays", [])):
+        if event["player"] not in known:
+            errors.setdefault("plays", {})[i] = {"player": [_unknown(event["player"])]}
+    for key in data.get("claims", {}).get("hands", {}):
+        if key not in known:
+            errors.setdefault("claims", {}).setdefault("hands", {})[key] = [_unknown(key)]
+    if errors:
+        raise ValidationError(errors)
+
+
+def deal_claims(data: Mapping[str, Any]) -> DealClaims | None:
+    claims = data.get("claims")
+    if claims is None:
+        return None
+    return DealClaims(claims.get("heels"), dict(claims.get("hands", {})), claims.get("crib"))
+
+
+def deal_error(error: DealError, prefix: Sequence[str | int] = ()) -> InvalidRequest:
+    pointer = "#/" + "/".join(str(part) for part in (*prefix, *error.path))
+    return InvalidRequest([{"pointer": pointer, "detail": str(error), "code": error.code}])
+
+
+def deal_check_out(result: DealCheck) -> dict[str, Any]:
+    heels = None
+    if result.heels is not None:
+        heels = {"points": result.heels.points, "pegged": result.heels.pegged}
+        if result.heels.claimed is not None:
+            heels["claimed"] = result.heels.claimed
+    return {
+        "misdeal": result.misdeal,
+        "heels": heels,
+        "play": None if result.play is None else play_check_out(result.play),
+        "show": {name: hand_check_out(check) for name, check in result.show.items()},
+        "findings": [f.to_dict() for f in result.findings],
+        "scores_before": result.scores_before,
+        "scores_after": result.scores_after,
+        "pegged": result.pegged,
+        "winner": result.winner,
+        "won_during": None if result.won_during is None else result.won_during.value,
+    }

@@ -1,0 +1,131 @@
+"""A whole game: deals chained from the first dealer to the winner (RULES.md section 6).
+
+Each deal is refereed by :func:`rules.deal.check_deal`, starting from the scores the
+previous deal left. The deal passes to the left after every deal except a misdeal,
+which the same dealer deals again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from rules.cards import Card
+from rules.deal import DealCheck, DealClaims, DealError, DealRecord, check_deal
+from rules.play import PlayEvent
+from rules.rulesets import Ruleset
+from rules.rulings import Finding
+from rules.sides import Sides
+from rules.variants import Variant
+
+__all__ = ["LAST_FOR_THREE", "GameCheck", "GameDeal", "GameError", "Margin", "check_game",
+           "margin"]
+
+LAST_FOR_THREE = 3
+SKUNK = 31
+DOUBLE_SKUNK = 61
+
+
+class Margin(StrEnum):
+    SINGLE = "single"
+    SKUNK = "skunk"
+    DOUBLE_SKUNK = "double-skunk"
+    LURCH = "lurch"
+
+
+class GameError(DealError):
+    """A game record that cannot be refereed; ``path`` starts at the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameDeal:
+    """A deal as recorded in a game: who sits where follows from the game."""
+
+    dealt: Mapping[str, Sequence[Card]]
+    discards: Mapping[str, Sequence[Card]]
+    starter: Card
+    plays: Sequence[PlayEvent] = ()
+    crib_card: Card | None = None
+    claims: DealClaims | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameCheck:
+    deals: tuple[DealCheck, ...]
+    dealers: tuple[str, ...]
+    scores: dict[str, int]
+    winner: str | None
+    margin: Margin | None
+    findings: tuple[Finding, ...]
+
+
+def margin(scores: Mapping[str, int], winner: str, target: int, ruleset: Ruleset) -> Margin:
+    """How big the win was, against the best of the losers.
+
+    ACC (and friendly play): a skunk is a win by 31 or more, a double skunk by 61 or
+    more. Hoyle and the English laws: a lurch when the loser has not reached half
+    the target (under 31 in a 61 game, under 61 in a 121 game).
+    """
+    runner_up = max(score for side, score in scores.items() if side != winner)
+    if ruleset in (Ruleset.HOYLE, Ruleset.ENGLISH):
+        return Margin.LURCH if runner_up < (target + 1) // 2 else Margin.SINGLE
+    by = target - runner_up
+    if by >= DOUBLE_SKUNK:
+        return Margin.DOUBLE_SKUNK
+    if by >= SKUNK:
+        return Margin.SKUNK
+    return Margin.SINGLE
+
+
+def check_game(
+    players: Sequence[str],
+    first_dealer: str,
+    deals: Sequence[GameDeal],
+    *,
+    variant: Variant = Variant.SIX_CARD,
+    ruleset: Ruleset = Ruleset.ACC,
+    muggins: bool = False,
+    target: int | None = None,
+) -> GameCheck:
+    """``players`` sit in play order (each one's left-hand neighbour follows them)."""
+    players = tuple(players)
+    if len(players) != variant.spec.players:
+        raise GameError(("players",), "wrong-size",
+                        f"the {variant} game has {variant.spec.players} players")
+    if first_dealer not in players:
+        raise GameError(("first_dealer",), "unknown-player",
+                        f"{first_dealer!r} is not one of the players")
+    target = target or variant.spec.target
+    sides = Sides.for_table(players, variant)
+    scores = sides.zero()
+    n = len(players)
+    dealer = players.index(first_dealer)
+    if variant.spec.last_for_three:
+        scores[sides.of[players[(dealer + 1) % n]]] += LAST_FOR_THREE
+
+    checked: list[DealCheck] = []
+    dealers: list[str] = []
+    findings: list[Finding] = []
+    winner: str | None = None
+    for number, deal in enumerate(deals):
+        if winner is not None:
+            raise GameError(("deals", number), "after-game-over",
+                            f"the game was over after deal {number - 1}: {winner} had won")
+        seats = tuple(players[(dealer + 1 + i) % n] for i in range(n))
+        record = DealRecord(seats, deal.dealt, deal.discards, deal.starter, deal.plays,
+                            deal.crib_card, deal.claims)
+        try:
+            result = check_deal(record, variant=variant, ruleset=ruleset, muggins=muggins,
+                                scores_before=scores, target=target, sides=sides)
+        except DealError as error:
+            raise GameError(("deals", number, *error.path), error.code, str(error)) from None
+        checked.append(result)
+        dealers.append(players[dealer])
+        findings.extend(replace(finding, deal=number) for finding in result.findings)
+        scores = dict(result.scores_after)
+        winner = result.winner
+        if not result.misdeal:
+            dealer = (dealer + 1) % n  # the deal passes to the left
+    won_by = None if winner is None else margin(scores, winner, target, ruleset)
+    return GameCheck(tuple(checked), tuple(dealers), scores, winner, won_by, tuple(findings))

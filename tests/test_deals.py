@@ -1,0 +1,274 @@
+"""Whole deals and games (RULES.md sections 2, 3, 6, 7), with exact values."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from rules.deal import DealClaims, DealError, DealRecord, Stage, check_deal
+from rules.game import GameDeal, GameError, Margin, check_game, margin
+from rules.play import PlayEvent
+from rules.rulesets import Ruleset
+from rules.sides import Sides
+from rules.variants import Variant
+from tests.cards import card, cards
+from tests.simulate import random_deal, tally_deal
+from tests.test_play import record
+
+# A plain deal, worked by hand. Pone keeps A-2-3 of hearts and the 4S; the dealer
+# keeps 8-9-10-Q of clubs. Play: the pone pegs the go on 27, the dealer the last card.
+DEALT = {"pone": "AH 2H 3H 4S 6S 7S", "dealer": "8C 9C TC QC KD 6H"}
+DISCARDS = {"pone": "6S 7S", "dealer": "KD 6H"}
+PLAYS = "pone:AH dealer:8C pone:2H dealer:9C pone:3H dealer:go pone:4S dealer:TC dealer:QC"
+
+
+def deal(starter: str = "KH", plays: str = PLAYS, claims: DealClaims | None = None,
+         dealt: dict[str, str] = DEALT, discards: dict[str, str] = DISCARDS,
+         players: Sequence[str] = ("pone", "dealer")) -> DealRecord:
+    return DealRecord(tuple(players), {p: cards(c) for p, c in dealt.items()},
+                      {p: cards(c) for p, c in discards.items()}, card(starter), record(plays),
+                      None, claims)
+
+
+def codes(result) -> list[str]:  # type: ignore[no-untyped-def]
+    return [f.code.value for f in result.findings]
+
+
+class TestAPlainDeal:
+    def test_counts_in_order(self) -> None:
+        result = check_deal(deal("KH"))
+        assert result.play is not None and result.play.totals == {"pone": 1, "dealer": 1}
+        assert {name: h.show.total for name, h in result.show.items()} == {
+            "pone": 8, "dealer": 7, "crib": 4}
+        assert list(result.show) == ["pone", "dealer", "crib"]
+        assert result.scores_after == {"pone": 9, "dealer": 12}
+        assert result.winner is None and codes(result) == []
+
+    def test_heels(self) -> None:
+        result = check_deal(deal("JH"))
+        assert result.heels is not None and result.heels.pegged == 2
+        # with the jack: pone 8 (same), dealer 8-9-10-J-Q run of 5 + flush 4, crib 6-6 pair
+        assert {name: h.show.total for name, h in result.show.items()} == {
+            "pone": 8, "dealer": 9, "crib": 2}
+        assert result.scores_after == {"pone": 9, "dealer": 2 + 1 + 9 + 2}
+
+
+class TestTheEndOfTheGame:
+    def test_pone_goes_out_on_the_show_before_the_dealer_counts(self) -> None:
+        record_ = deal("5D", dealt={"pone": "5H 5C 5S JD 2C 3C", "dealer": "KH QD 9C 8S 4H AD"},
+                       discards={"pone": "2C 3C", "dealer": "4H AD"},
+                       plays="pone:5H dealer:KH pone:5C dealer:QD pone:go pone:5S dealer:9C "
+                             "pone:JD dealer:8S")
+        result = check_deal(record_, scores_before={"pone": 100, "dealer": 110})
+        assert result.show["pone"].show.total == 29
+        # the dealer's hand (4) and crib (7) would have taken the dealer past 121 too
+        assert result.show["dealer"].show.total + result.show["crib"].show.total == 11
+        assert (result.winner, result.won_during) == ("pone", Stage.SHOW)
+        assert result.scores_after == {"pone": 121, "dealer": 114}
+
+    def test_a_win_on_heels(self) -> None:
+        result = check_deal(deal("JH"), scores_before={"pone": 120, "dealer": 119})
+        assert (result.winner, result.won_during) == ("dealer", Stage.HEELS)
+        assert result.scores_after == {"pone": 120, "dealer": 121}
+
+    def test_a_win_during_the_play_stops_the_count(self) -> None:
+        result = check_deal(deal("KH"), scores_before={"pone": 120, "dealer": 119})
+        assert (result.winner, result.won_during) == ("pone", Stage.PLAY)
+        # the dealer's last card and everything in the show come too late
+        assert result.scores_after == {"pone": 121, "dealer": 119}
+
+    def test_claims_after_the_win_are_not_ruled_on(self) -> None:
+        claims = DealClaims(hands={"pone": 8, "dealer": 2}, crib=0)
+        result = check_deal(deal("KH", claims=claims), scores_before={"pone": 112, "dealer": 0})
+        assert result.winner == "pone" and codes(result) == []
+        assert result.show["dealer"].ruling is None
+
+    def test_false_claim_of_game_acc(self) -> None:
+        claims = DealClaims(hands={"pone": 12})
+        result = check_deal(deal("KH", claims=claims), scores_before={"pone": 110, "dealer": 100})
+        assert codes(result) == ["overcount", "false-claim-of-game"]
+        false = result.findings[1]
+        assert (false.player, false.points, false.rule) == ("pone", 15, "ACC 8.4.b")
+        # pone: 110 + 1 + 8 = 119, back 15; dealer: 100 + 1 + 4 excess + 7 + 4
+        assert result.scores_after == {"pone": 104, "dealer": 116}
+        assert result.winner is None
+
+    def test_false_claim_of_game_english_loses(self) -> None:
+        claims = DealClaims(hands={"pone": 12})
+        result = check_deal(deal("KH", claims=claims), ruleset=Ruleset.ENGLISH,
+                            scores_before={"pone": 110, "dealer": 100})
+        assert (result.winner, result.won_during) == ("dealer", Stage.SHOW)
+
+    def test_false_claim_of_game_hoyle_is_corrected(self) -> None:
+        claims = DealClaims(hands={"pone": 12})
+        result = check_deal(deal("KH", claims=claims), ruleset=Ruleset.HOYLE,
+                            scores_before={"pone": 110, "dealer": 100})
+        assert codes(result) == ["overcount", "false-claim-of-game"]
+        assert result.scores_after == {"pone": 119, "dealer": 100 + 1 + 2 + 7 + 4}
+
+
+class TestHeels:
+    @pytest.mark.parametrize(("ruleset", "pegged"), [("acc", 0), ("hoyle", 0), ("english", 0),
+                                                     ("friendly", 2)])
+    def test_not_pegged_is_forfeited(self, ruleset: str, pegged: int) -> None:
+        result = check_deal(deal("JH", claims=DealClaims(heels=0)), ruleset=Ruleset(ruleset),
+                            muggins=True)
+        assert codes(result) == ["heels-forfeited"]
+        assert result.heels is not None and result.heels.pegged == pegged
+        assert result.scores_after["pone"] == 9  # never muggins
+
+    def test_heels_claimed_without_a_jack(self) -> None:
+        result = check_deal(deal("KH", claims=DealClaims(heels=2)))
+        assert codes(result) == ["overcount"]
+        assert result.scores_after == {"pone": 9 + 2, "dealer": 12}
+
+
+class TestMisdeal:
+    def test_wrong_number_of_cards(self) -> None:
+        bad = deal(dealt={"pone": DEALT["pone"], "dealer": "8C 9C TC QC KD"},
+                   discards={"pone": "6S 7S", "dealer": "KD"}, plays="")
+        for ruleset, pone in (("acc", 0), ("hoyle", 2), ("english", 2), ("friendly", 0)):
+            result = check_deal(bad, ruleset=Ruleset(ruleset))
+            assert result.misdeal and codes(result) == ["misdeal"]
+            assert result.scores_after == {"pone": pone, "dealer": 0}
+            assert result.play is None and result.show == {}
+
+
+class TestMalformedDeals:
+    def test_discard_not_held(self) -> None:
+        with pytest.raises(DealError) as caught:
+            check_deal(deal(discards={"pone": "6S KD", "dealer": "KD 6H"}))
+        assert (caught.value.path, caught.value.code) == (("discards", "pone", 1),
+                                                          "card-not-held")
+
+    def test_a_card_twice(self) -> None:
+        with pytest.raises(DealError) as caught:
+            check_deal(deal("AH"))
+        assert (caught.value.path, caught.value.code) == (("starter",), "duplicate-card")
+
+    def test_unknown_player(self) -> None:
+        with pytest.raises(DealError) as caught:
+            check_deal(deal(claims=DealClaims(hands={"zed": 4})))
+        assert caught.value.path == ("claims", "hands", "zed")
+
+
+class TestMargins:
+    @pytest.mark.parametrize(("loser", "expected"), [
+        (91, Margin.SINGLE), (90, Margin.SKUNK), (61, Margin.SKUNK), (60, Margin.DOUBLE_SKUNK)])
+    def test_acc_skunks(self, loser: int, expected: Margin) -> None:
+        assert margin({"a": 121, "b": loser}, "a", 121, Ruleset.ACC) is expected
+
+    @pytest.mark.parametrize(("target", "loser", "expected"), [
+        (61, 31, Margin.SINGLE), (61, 30, Margin.LURCH),
+        (121, 61, Margin.SINGLE), (121, 60, Margin.LURCH)])
+    @pytest.mark.parametrize("ruleset", [Ruleset.HOYLE, Ruleset.ENGLISH])
+    def test_lurch(self, target: int, loser: int, expected: Margin, ruleset: Ruleset) -> None:
+        assert margin({"a": target, "b": loser}, "a", target, ruleset) is expected
+
+    def test_runner_up_decides_with_three(self) -> None:
+        assert margin({"a": 121, "b": 95, "c": 20}, "a", 121, Ruleset.ACC) is Margin.SINGLE
+
+
+# --- whole games, played by the tests' own random legal player ---------------------
+
+
+def random_game(seed: int, variant: Variant, players: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    """Play a whole game with the tests' simulator; tally it independently."""
+    rng = random.Random(seed)
+    spec = variant.spec
+    sides = Sides.for_table(players, variant)
+    scores = sides.zero()
+    dealer = rng.randrange(len(players))
+    first = players[dealer]
+    n = len(players)
+    if spec.last_for_three:
+        scores[sides.of[players[(dealer + 1) % n]]] += 3
+    deals, tallies = [], []
+    winner = None
+    while winner is None:
+        seats = tuple(players[(dealer + 1 + i) % n] for i in range(n))
+        d = random_deal(rng, seats, spec.dealt, spec.to_crib, bool(spec.crib_cards_dealt),
+                        spec.single_count)
+        winner = tally_deal(d, scores, sides.of, spec.target)
+        deals.append(GameDeal(d.dealt, d.discards, d.starter,
+                              [PlayEvent(e.player, e.card) for e in d.events
+                               if not e.count_ends], d.crib_card))
+        tallies.append(dict(scores))
+        dealer = (dealer + 1) % n
+    return first, deals, tallies, winner
+
+
+TABLES = {Variant.SIX_CARD: ("ann", "bob"), Variant.FIVE_CARD: ("ann", "bob"),
+          Variant.SEVEN_CARD: ("ann", "bob"), Variant.THREE_PLAYER: ("ann", "bob", "cy"),
+          Variant.FOUR_PLAYER: ("n", "e", "s", "w")}
+
+
+class TestWholeGames:
+    @pytest.mark.parametrize("variant", list(TABLES))
+    @pytest.mark.parametrize("seed", range(6))
+    def test_against_an_independent_tally(self, variant: Variant, seed: int) -> None:
+        players = TABLES[variant]
+        first, deals, tallies, winner = random_game(seed, variant, players)
+        result = check_game(players, first, deals, variant=variant)
+        assert [d.scores_after for d in result.deals] == tallies
+        assert result.winner == winner and result.scores == tallies[-1]
+        assert result.findings == ()
+        assert result.margin is not None
+
+    def test_a_long_game(self) -> None:
+        lengths = {}
+        for seed in range(10):
+            first, deals, tallies, winner = random_game(seed, Variant.SIX_CARD, ("ann", "bob"))
+            lengths[seed] = len(deals)
+            result = check_game(("ann", "bob"), first, deals)
+            assert result.scores == tallies[-1] and result.winner == winner
+        assert max(lengths.values()) >= 12
+
+    def test_the_deal_passes_left(self) -> None:
+        first, deals, _, _ = random_game(3, Variant.THREE_PLAYER, ("ann", "bob", "cy"))
+        result = check_game(("ann", "bob", "cy"), first, deals, variant=Variant.THREE_PLAYER)
+        order = ["ann", "bob", "cy"]
+        start = order.index(first)
+        assert list(result.dealers) == [order[(start + i) % 3] for i in range(len(deals))]
+
+    def test_five_card_three_for_last(self) -> None:
+        first, deals, tallies, _ = random_game(1, Variant.FIVE_CARD, ("ann", "bob"))
+        result = check_game(("ann", "bob"), first, deals[:1], variant=Variant.FIVE_CARD)
+        pone = "bob" if first == "ann" else "ann"
+        assert result.deals[0].scores_before == {first: 0, pone: 3}
+        assert result.scores == tallies[0]
+
+    def test_four_player_partnerships_add_up(self) -> None:
+        first, deals, _, winner = random_game(2, Variant.FOUR_PLAYER, ("n", "e", "s", "w"))
+        result = check_game(("n", "e", "s", "w"), first, deals, variant=Variant.FOUR_PLAYER)
+        assert set(result.scores) == {"n&s", "e&w"} and result.winner == winner
+        side = {"n": "n&s", "s": "n&s", "e": "e&w", "w": "e&w"}
+        for deal, dealer in zip(result.deals, result.dealers, strict=True):
+            if deal.winner is not None:
+                continue
+            # Each partnership pegs what both partners scored: heels, play, hands, crib.
+            expected = {"n&s": 0, "e&w": 0}
+            expected[side[dealer]] += deal.heels.pegged if deal.heels else 0
+            for player, points in (deal.play.totals if deal.play else {}).items():
+                expected[side[player]] += points
+            for name, hand in deal.show.items():
+                expected[side[dealer if name == "crib" else name]] += hand.show.total
+            assert deal.pegged == expected
+
+    def test_a_game_that_goes_on_after_a_win(self) -> None:
+        first, deals, _, _ = random_game(0, Variant.SIX_CARD, ("ann", "bob"))
+        with pytest.raises(GameError) as caught:
+            check_game(("ann", "bob"), first, [*deals, deals[0]])
+        assert caught.value.path == ("deals", len(deals)) and caught.value.code == "after-game-over"
+
+    def test_a_misdeal_is_redealt_by_the_same_dealer(self) -> None:
+        first, deals, _, _ = random_game(0, Variant.SIX_CARD, ("ann", "bob"))
+        # one kept card short in each hand
+        dealt = {p: [c for c in cards_ if c not in deals[0].discards[p]][1:]
+                 + list(deals[0].discards[p]) for p, cards_ in deals[0].dealt.items()}
+        bad = GameDeal(dealt, deals[0].discards, deals[0].starter)
+        result = check_game(("ann", "bob"), first, [bad, deals[0]])
+        assert result.deals[0].misdeal and result.dealers == (first, first)
+        assert [f.deal for f in result.findings] == [0]

@@ -1,0 +1,143 @@
+"""``/v1/deals/check`` and ``/v1/games/check`` over HTTP (every answer checked against the spec)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from rules.variants import Variant
+from tests.test_deals import random_game
+from tests.test_pegging_api import plays
+
+DEAL: dict[str, Any] = {
+    "dealt": {"pone": ["5H", "5C", "5S", "JD", "2C", "3C"],
+              "dealer": ["KH", "QD", "9C", "8S", "4H", "AD"]},
+    "discards": {"pone": ["2C", "3C"], "dealer": ["4H", "AD"]},
+    "starter": "5D",
+    "plays": plays("pone:5H dealer:KH pone:5C dealer:QD pone:go pone:5S dealer:9C pone:JD "
+                   "dealer:8S"),
+    "claims": {"hands": {"pone": 29, "dealer": 4}, "crib": 7},
+    "scores_before": {"pone": 100, "dealer": 110},
+}
+
+
+def errors(client: FlaskClient, url: str, body: Any) -> list[tuple[str, str]]:
+    response = client.post(url, json=body)
+    assert response.status_code == 422, response.get_json()
+    return [(e["pointer"], e["code"]) for e in response.get_json()["errors"]]
+
+
+class TestDealCheck:
+    def test_pone_goes_out_on_the_show(self, client: FlaskClient) -> None:
+        out = client.post("/v1/deals/check", json=DEAL).get_json()
+        assert out["play"]["totals"] == {"pone": 1, "dealer": 4}
+        assert {k: v["total"] for k, v in out["show"].items()} == {
+            "pone": 29, "dealer": 4, "crib": 7}
+        assert out["show"]["pone"]["verdict"] == "correct"
+        assert "verdict" not in out["show"]["dealer"]  # counted, but after the game was won
+        assert (out["winner"], out["won_during"]) == ("pone", "show")
+        assert out["scores_after"] == {"pone": 121, "dealer": 114}
+        assert out["heels"] == {"points": 0, "pegged": 0}
+        assert out["misdeal"] is False and out["findings"] == []
+
+    def test_misdeal(self, client: FlaskClient) -> None:
+        body = {**DEAL, "dealt": {**DEAL["dealt"], "dealer": DEAL["dealt"]["dealer"][1:]},
+                "ruleset": "english"}
+        out = client.post("/v1/deals/check", json=body).get_json()
+        assert out["misdeal"] is True and [f["code"] for f in out["findings"]] == ["misdeal"]
+        assert out["scores_after"] == {"pone": 102, "dealer": 110}
+        assert out["play"] is None and out["show"] == {}
+
+
+class TestDealErrors:
+    URL = "/v1/deals/check"
+
+    def test_discard_not_held(self, client: FlaskClient) -> None:
+        body = {**DEAL, "discards": {"pone": ["2C", "KH"], "dealer": ["4H", "AD"]}}
+        assert errors(client, self.URL, body) == [("#/discards/pone/1", "card-not-held")]
+
+    def test_a_card_twice(self, client: FlaskClient) -> None:
+        assert errors(client, self.URL, {**DEAL, "starter": "5h"}) == [
+            ("#/starter", "duplicate-card")]
+
+    def test_unknown_names_in_claims(self, client: FlaskClient) -> None:
+        body = {**DEAL, "claims": {"hands": {"zed": 4}}}
+        assert errors(client, self.URL, body) == [("#/claims/hands/zed", "unknown-player")]
+
+    def test_players_not_matching_the_variant(self, client: FlaskClient) -> None:
+        body = {**DEAL, "players": ["a", "b", "c"]}
+        assert errors(client, self.URL, body) == [("#/players", "wrong-size")]
+
+    @pytest.mark.parametrize(("change", "pointer", "code"), [
+        ({"scores_before": {"pone": 121}}, "#/scores_before/pone", "out-of-range"),
+        ({"scores_before": {"pone": -1}}, "#/scores_before/pone/value", "out-of-range"),
+        ({"scores_before": {"ann": 3}}, "#/scores_before/ann", "unknown-side"),
+        ({"target": 0}, "#/target", "out-of-range"),
+        ({"claims": {"crib": 10**6}}, "#/claims/crib", "out-of-range"),
+        ({"crib_card": "7D"}, "#/crib_card", "not-in-variant"),
+        ({"players": ["crib", "dealer"]}, "#/players", "reserved-name"),
+    ])
+    def test_out_of_range_and_misplaced(self, client: FlaskClient, change: dict[str, Any],
+                                        pointer: str, code: str) -> None:
+        [(got_pointer, got_code)] = errors(client, self.URL, {**DEAL, **change})
+        assert got_code == code
+        assert got_pointer in (pointer, pointer.removesuffix("/value"))
+
+
+def game_json(seed: int, variant: Variant, players: tuple[str, ...]) -> tuple[dict[str, Any],
+                                                                           list, Any]:  # type: ignore[type-arg]
+    first, deals, tallies, winner = random_game(seed, variant, players)
+    body = {
+        "players": list(players), "first_dealer": first, "variant": variant.value,
+        "deals": [{
+            "dealt": {p: [str(c) for c in cs] for p, cs in d.dealt.items()},
+            "discards": {p: [str(c) for c in cs] for p, cs in d.discards.items()},
+            "starter": str(d.starter),
+            "plays": [{"player": e.player, "card": str(e.card)} if e.card is not None
+                      else {"player": e.player, "go": True} for e in d.plays],
+            **({"crib_card": str(d.crib_card)} if d.crib_card else {}),
+        } for d in deals],
+    }
+    return body, tallies, winner
+
+
+class TestGameCheck:
+    @pytest.mark.parametrize("variant", [Variant.SIX_CARD, Variant.THREE_PLAYER,
+                                         Variant.FOUR_PLAYER, Variant.FIVE_CARD])
+    def test_a_whole_game(self, client: FlaskClient, variant: Variant) -> None:
+        players = {Variant.THREE_PLAYER: ("ann", "bob", "cy"),
+                   Variant.FOUR_PLAYER: ("n", "e", "s", "w")}.get(variant, ("ann", "bob"))
+        body, tallies, winner = game_json(4, variant, players)
+        out = client.post("/v1/games/check", json=body).get_json()
+        assert [d["scores_after"] for d in out["deals"]] == tallies
+        assert out["winner"] == winner and out["scores"] == tallies[-1]
+        assert out["margin"] in {"single", "skunk", "double-skunk"}
+        assert out["findings"] == []
+
+    def test_a_game_that_goes_on_after_a_win(self, client: FlaskClient) -> None:
+        body, _, _ = game_json(0, Variant.SIX_CARD, ("ann", "bob"))
+        body["deals"].append(body["deals"][0])
+        assert errors(client, "/v1/games/check", body) == [
+            (f"#/deals/{len(body['deals']) - 1}", "after-game-over")]
+
+    def test_unknown_names(self, client: FlaskClient) -> None:
+        body, _, _ = game_json(0, Variant.SIX_CARD, ("ann", "bob"))
+        body["first_dealer"] = "zed"
+        assert errors(client, "/v1/games/check", body) == [("#/first_dealer", "unknown-player")]
+        body, _, _ = game_json(0, Variant.SIX_CARD, ("ann", "bob"))
+        body["deals"][1]["plays"][0]["player"] = "zed"
+        assert errors(client, "/v1/games/check", body) == [
+            ("#/deals/1/plays/0/player", "unknown-player")]
+
+    def test_players_not_matching_the_variant(self, client: FlaskClient) -> None:
+        body, _, _ = game_json(0, Variant.SIX_CARD, ("ann", "bob"))
+        body["variant"] = "three-player"
+        assert errors(client, "/v1/games/check", body) == [("#/players", "wrong-size")]
+
+    def test_scores_before_is_not_part_of_a_game_deal(self, client: FlaskClient) -> None:
+        body, _, _ = game_json(0, Variant.SIX_CARD, ("ann", "bob"))
+        body["deals"][0]["scores_before"] = {"ann": 5}
+        assert errors(client, "/v1/games/check", body) == [
+            ("#/deals/0/scores_before", "unknown-field")]
