@@ -32,10 +32,13 @@ lint: $(VENV)/.installed-test
 test: lint
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
+# Figures, not tests: each script prints what it measured and the command that ran it.
+# The peer scorer is installed here only, never as a project dependency.
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet cribbage-scorer
 	$(BIN)/python bench/hands.py
 	$(BIN)/python bench/enumerate.py
+	$(BIN)/python bench/pegging.py
 	$(BIN)/python bench/service.py
 
 clean:

@@ -8,6 +8,7 @@ announced as "nineteen" (RULES.md section 5).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rules.show import Item, ItemKind
 
@@ -32,7 +33,18 @@ def number_words(n: int) -> str:
 
 
 def call(items: Sequence[Item]) -> str:
-    if not items:
+    # The words depend only on the kinds, the points and which pairs share a rank, so
+    # they are worked out once for each such shape.
+    return _call(tuple((item.kind, item.points, item.cards[0].rank.value
+                        if item.kind is ItemKind.PAIR else "") for item in items))
+
+
+_Shape = tuple[tuple[ItemKind, int, str], ...]
+
+
+@lru_cache(maxsize=4096)
+def _call(shape: _Shape) -> str:
+    if not shape:
         return "nineteen"
     phrases: list[str] = []
     running = 0
@@ -43,39 +55,39 @@ def call(items: Sequence[Item]) -> str:
         phrases.append(f"{what} {number_words(running)}" if what.startswith("fifteen")
                        else f"{what} is {number_words(running)}")
 
-    for item in items:
-        if item.kind is ItemKind.FIFTEEN:
-            say("fifteen", item.points)
+    for kind, points, _ in shape:
+        if kind is ItemKind.FIFTEEN:
+            say("fifteen", points)
 
-    pairs = [item for item in items if item.kind is ItemKind.PAIR]
+    pairs = [rank for kind, _, rank in shape if kind is ItemKind.PAIR]
     if pairs:
-        say(_pair_phrase(pairs), sum(item.points for item in pairs))
+        say(_pair_phrase(pairs), 2 * len(pairs))
 
-    runs = [item for item in items if item.kind is ItemKind.RUN]
+    runs = [points for kind, points, _ in shape if kind is ItemKind.RUN]
     if runs:
         by_length: dict[int, int] = {}
-        for item in runs:
-            by_length[item.points] = by_length.get(item.points, 0) + 1
+        for length in runs:
+            by_length[length] = by_length.get(length, 0) + 1
         for length, times in sorted(by_length.items(), reverse=True):
             many = _TIMES.get(times, str(times))
             noun = "run" if times == 1 else "runs"
             say(f"{many} {noun} of {number_words(length)}", length * times)
 
-    for item in items:
-        if item.kind is ItemKind.FLUSH:
-            say(f"a {number_words(item.points)}-card flush", item.points)
-        elif item.kind is ItemKind.NOBS:
-            say("one for his nob", item.points)
+    for kind, points, _ in shape:
+        if kind is ItemKind.FLUSH:
+            say(f"a {number_words(points)}-card flush", points)
+        elif kind is ItemKind.NOBS:
+            say("one for his nob", points)
     return ", ".join(phrases)
 
 
-def _pair_phrase(pairs: Sequence[Item]) -> str:
+def _pair_phrase(ranks: Sequence[str]) -> str:
+    """``ranks``: the rank of each pair."""
     by_rank: dict[str, int] = {}
-    for item in pairs:
-        rank = item.cards[0].rank.value
+    for rank in ranks:
         by_rank[rank] = by_rank.get(rank, 0) + 1
     if len(by_rank) == 1:
-        return _PAIR_GROUPS[len(pairs)]
+        return _PAIR_GROUPS[len(ranks)]
     if all(n == 1 for n in by_rank.values()):
         return f"{_TIMES[len(by_rank)]} pairs"
     return " and ".join(_PAIR_GROUPS[n] for n in by_rank.values())

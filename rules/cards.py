@@ -7,9 +7,8 @@ canonical: two characters, rank from ``A23456789TJQK`` then suit from ``SHDC``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Self
 
 __all__ = [
     "Card",
@@ -86,6 +85,7 @@ class Suit(StrEnum):
 
 _RANKS: tuple[Rank, ...] = tuple(Rank)
 _RANK_ORDER = {rank: i + 1 for i, rank in enumerate(_RANKS)}
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
 _SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
 _RANK_INPUT: dict[str, Rank] = {rank.value: rank for rank in Rank} | {"10": Rank.TEN}
@@ -108,13 +108,36 @@ class Card:
 
     rank: Rank
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+    """0..51, rank-major: a compact key for the scoring tables."""
+    order: int = field(init=False, repr=False, compare=False)
+    """The rank's order, 1 (ace) to 13 (king)."""
+    pips: int = field(init=False, repr=False, compare=False)
+    """The counting value: A = 1, 2-10 face value, J Q K = 10."""
+    text: str = field(init=False, repr=False, compare=False)
+    """The canonical notation, e.g. ``"TH"``."""
+
+    def __post_init__(self) -> None:
+        # Stored once, because the scorers and the referee read them on every card.
+        order = _RANK_ORDER[self.rank]
+        object.__setattr__(self, "index", (order - 1) * 4 + _SUIT_INDEX[self.suit])
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "pips", min(order, 10))
+        object.__setattr__(self, "text", f"{self.rank.value}{self.suit.value}")
+
+    def __hash__(self) -> int:
+        return self.index
 
     @classmethod
-    def parse(cls, text: str) -> Self:
+    def parse(cls, text: str) -> Card:
         """Read a card leniently: any case, ``10`` or ``T``, suit letter or symbol.
 
         Raises :class:`InvalidCardError` quoting the input when it cannot be read.
+        Every spelling of a card gives the same shared instance.
         """
+        card = _SPELLINGS.get(text) if isinstance(text, str) else None
+        if card is not None:
+            return card
         if not isinstance(text, str):
             raise InvalidCardError(text)
         body = text.removesuffix(_VARIATION_SELECTOR_16)
@@ -122,25 +145,15 @@ class Card:
         suit = _SUIT_INPUT.get(body[-1:].upper())
         if rank is None or suit is None:
             raise InvalidCardError(text)
-        return cls(rank, suit)
-
-    @property
-    def pips(self) -> int:
-        return self.rank.pips
-
-    @property
-    def index(self) -> int:
-        """0..51, rank-major: a compact key for tables."""
-        return (self.rank.order - 1) * 4 + _SUIT_INDEX[self.suit]
+        # Only valid spellings are remembered, so the table stays small (a few hundred).
+        card = _SPELLINGS[text] = _DECK[(_RANK_ORDER[rank] - 1) * 4 + _SUIT_INDEX[suit]]
+        return card
 
     def __str__(self) -> str:
-        return f"{self.rank.value}{self.suit.value}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
-
-
-_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
@@ -156,6 +169,8 @@ def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
 
 def full_deck() -> Iterator[Card]:
     """The 52 cards in index order."""
-    for rank in Rank:
-        for suit in Suit:
-            yield Card(rank, suit)
+    return iter(_DECK)
+
+
+_DECK = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+_SPELLINGS: dict[str, Card] = {card.text: card for card in _DECK}

@@ -53,11 +53,11 @@ def check_hand(
     size = expected_size(variant, crib)
     if len(hand) != size:
         raise HandSizeError(len(hand), size, what)
-    seen: set[Card] = set()
+    seen: set[int] = set()
     for card in (*hand, starter):
-        if card in seen:
+        if card.index in seen:
             raise DuplicateCardError(card)
-        seen.add(card)
+        seen.add(card.index)
 
     show = count(hand, starter, crib=crib)
     if claimed is None:

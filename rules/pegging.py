@@ -42,18 +42,20 @@ def peg_scores(stack: Sequence[Card], count: int) -> tuple[PegScore, ...]:
     elif count == THIRTY_ONE:
         scores.append(PegScore(PegKind.THIRTY_ONE, 2))
 
-    rank = stack[-1].rank
+    last = stack[-1]
+    size = len(stack)
     same = 1
-    while same < len(stack) and stack[-1 - same].rank is rank:
+    while same < size and stack[-1 - same].order == last.order:
         same += 1
     if same >= 2:
         kind, points = _PAIRS[same]
         scores.append(PegScore(kind, points))
 
     # The longest tail of the count made of distinct consecutive ranks, in any order.
-    for length in range(len(stack), 2, -1):
-        orders = {card.rank.order for card in stack[-length:]}
-        if len(orders) == length and max(orders) - min(orders) == length - 1:
-            scores.append(PegScore(PegKind.RUN, length))
-            break
+    if size >= 3 and same == 1:  # a pair at the end rules out any run through it
+        for length in range(size, 2, -1):
+            orders = {card.order for card in stack[-length:]}
+            if len(orders) == length and max(orders) - min(orders) == length - 1:
+                scores.append(PegScore(PegKind.RUN, length))
+                break
     return tuple(scores)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rules.cards import Card
+from rules.cards import Card, full_deck
 from rules.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore, peg_scores
 from rules.rulesets import Ruleset
 from rules.rulings import Finding, FindingCode, cite, rule_on_claim
@@ -25,6 +25,8 @@ from rules.variants import Variant
 __all__ = ["Peg", "PlayCheck", "PlayEvent", "PlayRecordError", "ScoredEvent", "check_play"]
 
 _MAX_PIPS = 10
+_DECK = tuple(full_deck())
+_PIPS = tuple(card.pips for card in _DECK)
 _INFERRED_RENEGE = 2
 """A recorded error (over 31, out of turn) costs 1."""
 
@@ -54,15 +56,17 @@ class ScoredEvent:
     count: int
     claimed: int | None
     scores: list[PegScore] = field(default_factory=list)
+    points: int = 0
+    """What the event truly scores: the sum of ``scores``."""
     legal: bool = True
     """False for a card taken back (over 31) or laid after the play had ended."""
     new_count: bool = False
     inferred_go: tuple[str, ...] = ()
     """Players the referee inferred said go just before this event."""
 
-    @property
-    def points(self) -> int:
-        return sum(score.points for score in self.scores)
+    def add(self, scores: Sequence[PegScore]) -> None:
+        self.scores.extend(scores)
+        self.points += sum(score.points for score in scores)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +110,8 @@ class _Table:
     """Who led (or is to lead) this count."""
     over: bool
     remaining: dict[str, int]
-    held: dict[str, set[Card]] | None
+    held: dict[str, set[int]] | None
+    """Each player's cards by index (ints hash faster than cards)."""
 
     def copy(self) -> _Table:
         return _Table(
@@ -128,7 +133,7 @@ class _GoCall:
     player: str
     index: int
     count: int
-    held: frozenset[Card] | None
+    held: frozenset[int] | None
     remaining: int
     inferred: bool
 
@@ -166,7 +171,8 @@ class _Referee:
         self.seat = {player: i for i, player in enumerate(self.seats)}
         self.single_count = variant.spec.single_count
         size = variant.spec.hand_size
-        held = None if hands is None else {p: set(hands.get(p, ())) for p in self.seats}
+        held = None if hands is None else {
+            p: {card.index for card in hands.get(p, ())} for p in self.seats}
         remaining = {p: (len(held[p]) if held is not None else size) for p in self.seats}
         self.table = _Table(0, [], None, None, {}, None, None, False, remaining, held)
         if any(remaining.values()):
@@ -223,7 +229,7 @@ class _Referee:
         read with a recorded error instead."""
         room = THIRTY_ONE - table.count
         if table.held is not None:
-            fits = any(card.pips <= room for card in table.held[player])
+            fits = any(_PIPS[index] <= room for index in table.held[player])
         else:
             fits = room >= _MAX_PIPS or (own_card is not None and own_card.pips <= room)
         return _INFERRED_RENEGE if fits else 0
@@ -271,9 +277,6 @@ class _Referee:
     def choose(self, player: str, card: Card, index: int) -> tuple[_Reading, _Reading | None]:
         """The reading with the fewest broken rules (fewest inferred gos on a tie), and a
         differently scoring reading that is just as good, if there is one."""
-        table = self.table
-        if table.actor == player and not table.over and card.pips <= THIRTY_ONE - table.count:
-            return _Reading(table, 0, [], [], False), None  # the common case: no copy
         options = self.readings(player, card, index)
         best_cost = min(option.cost for option in options)
         tied = [option for option in options if option.cost == best_cost]
@@ -332,7 +335,7 @@ def check_play(
 
     def award(awards: list[tuple[int, PegScore]]) -> None:
         for index, score in awards:
-            scored[index].scores.append(score)
+            scored[index].add((score,))
 
     for index, event in enumerate(events):
         player = event.player
@@ -366,12 +369,13 @@ def check_play(
             continue
 
         card = event.card
-        if table.held is not None and card not in table.held[player]:
+        if table.held is not None and card.index not in table.held[player]:
             if card in played:
                 find(FindingCode.CARD_ALREADY_PLAYED,
                      f"{card} was already played by {played[card]}", player, index)
             else:
-                holder = next((p for p, held in table.held.items() if card in held), None)
+                holder = next((p for p, held in table.held.items() if card.index in held),
+                              None)
                 where = f"it is in {holder}'s hand" if holder else "it was not in their hand"
                 find(FindingCode.CARD_NOT_HELD, f"{player} did not hold {card}: {where}",
                      player, index)
@@ -388,32 +392,37 @@ def check_play(
                  player, index)
             continue
 
-        reading, rival = ref.choose(player, card, index)
-        ref.table = table = reading.table
-        go_calls.extend(reading.inferred)
-        entry = ScoredEvent(index, player, card, table.count, event.claimed,
-                            new_count=not table.stack and reading.kind != "over-31",
-                            inferred_go=tuple(go.player for go in reading.inferred))
-        scored.append(entry)
-        award(reading.go_awards)
-        if rival is not None:
-            find(FindingCode.AMBIGUOUS_RECORD,
-                 f"the record admits two readings that score differently: "
-                 f"{_describe(reading, player)}; or {_describe(rival, player)}. "
-                 f"Scored as the first.", player, index)
-
-        if reading.kind == "over-31":
-            entry.legal = False
-            find(FindingCode.OVER_31,
-                 f"{card} on a count of {table.count} would make {table.count + card.pips}: "
-                 "taken back, it scores nothing", player, index)
-            continue  # the card goes back to the hand; the same player is still to play
-        if reading.kind == "out-of-turn":
-            find(FindingCode.OUT_OF_TURN, f"{player} played {card} when it was "
-                 f"{table.actor}'s turn; the play stands", player, index)
+        if table.actor == player and card.pips <= THIRTY_ONE - table.count:
+            # The common case, the player on turn laying a card that fits: one reading.
+            entry = ScoredEvent(index, player, card, table.count, event.claimed,
+                                new_count=not table.stack)
+            scored.append(entry)
+        else:
+            reading, rival = ref.choose(player, card, index)
+            ref.table = table = reading.table
+            go_calls.extend(reading.inferred)
+            entry = ScoredEvent(index, player, card, table.count, event.claimed,
+                                new_count=not table.stack and reading.kind != "over-31",
+                                inferred_go=tuple(go.player for go in reading.inferred))
+            scored.append(entry)
+            award(reading.go_awards)
+            if rival is not None:
+                find(FindingCode.AMBIGUOUS_RECORD,
+                     f"the record admits two readings that score differently: "
+                     f"{_describe(reading, player)}; or {_describe(rival, player)}. "
+                     f"Scored as the first.", player, index)
+            if reading.kind == "over-31":
+                entry.legal = False
+                find(FindingCode.OVER_31,
+                     f"{card} on a count of {table.count} would make "
+                     f"{table.count + card.pips}: taken back, it scores nothing", player, index)
+                continue  # the card goes back to the hand; the same player is still to play
+            if reading.kind == "out-of-turn":
+                find(FindingCode.OUT_OF_TURN, f"{player} played {card} when it was "
+                     f"{table.actor}'s turn; the play stands", player, index)
 
         if table.held is not None:
-            table.held[player].discard(card)
+            table.held[player].discard(card.index)
         table.remaining[player] -= 1
         played[card] = player
         table.count += card.pips
@@ -421,7 +430,7 @@ def check_play(
         table.last, table.last_index = player, index
         ref.owners[index] = player
         entry.count = table.count
-        entry.scores.extend(peg_scores(table.stack, table.count))
+        entry.add(peg_scores(table.stack, table.count))
         if table.count == THIRTY_ONE:
             award(ref.end_count(table))
         else:
@@ -432,13 +441,13 @@ def check_play(
     table = ref.table
     if not table.over and table.last_index is not None and table.count != THIRTY_ONE:
         # The record ends mid-count: the last card laid takes the last-card point.
-        scored[table.last_index].scores.append(PegScore(PegKind.LAST_CARD, GO_POINT))
+        scored[table.last_index].add((PegScore(PegKind.LAST_CARD, GO_POINT),))
 
     if table.held is not None and not ref.single_count:
         for player in seats:
             left = table.held[player]
             if left:
-                names = " ".join(str(c) for c in sorted(left, key=lambda c: c.index))
+                names = " ".join(str(_DECK[i]) for i in sorted(left))
                 find(FindingCode.CARDS_LEFT_UNPLAYED, f"{player} never played {names}",
                      player, len(events))
 
@@ -494,7 +503,7 @@ def _reneges(go_calls: list[_GoCall], scored: list[ScoredEvent], ref: _Referee,
         room = THIRTY_ONE - go.count
         fitting: list[Card]
         if go.held is not None:
-            fitting = sorted((c for c in go.held if c.pips <= room), key=lambda c: c.index)
+            fitting = [_DECK[i] for i in sorted(go.held) if _PIPS[i] <= room]
             playable = len(fitting)
         else:
             fitting = [e.card for e in scored[go.index:]

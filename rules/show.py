@@ -2,9 +2,7 @@
 
 Two ways in, one set of rules:
 
-* :func:`score` is the fast path. Fifteens, pairs and runs depend only on the
-  ranks, so they come from a table keyed by the sorted ranks; flush and nobs are
-  two checks on the suits.
+* :func:`score` is the fast path: two table lookups (see :mod:`rules.tables`).
 * :func:`count` itemises every scoring combination (for the referee's answer and
   the spoken call). Its total is checked against :func:`score` in the tests.
 """
@@ -12,13 +10,23 @@ Two ways in, one set of rules:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 
 from rules.cards import Card, Rank
+from rules.tables import (
+    CRIB_SUITS,
+    HAND_CODE,
+    HAND_SUITS,
+    LOW,
+    RANKS,
+    SHIFT,
+    STARTER_CODE,
+    rank_key,
+)
 from rules.variants import CRIB_SIZE
 
 __all__ = [
@@ -28,8 +36,11 @@ __all__ = [
     "count",
     "max_total",
     "possible_totals",
+    "prepare",
     "rank_points",
     "score",
+    "score_indices",
+    "score_many",
 ]
 
 _JACK_ORDER = Rank.JACK.order
@@ -60,10 +71,7 @@ class Show:
     starter: Card
     crib: bool
     items: tuple[Item, ...]
-
-    @property
-    def total(self) -> int:
-        return sum(item.points for item in self.items)
+    total: int
 
     @property
     def breakdown(self) -> dict[str, int]:
@@ -132,64 +140,82 @@ def _rank_table(size: int) -> dict[tuple[int, ...], int]:
 
 def score(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
     """The true count of ``hand`` with ``starter``; ``crib`` applies the crib's flush rule."""
-    orders = sorted([card.rank.order for card in hand] + [starter.rank.order])
-    total = _rank_table(len(orders))[tuple(orders)]
-    suit = hand[0].suit
-    if all(card.suit is suit for card in hand):
-        if starter.suit is suit:
-            total += len(hand) + 1
-        elif not crib:
-            total += len(hand)
-    starter_suit = starter.suit
-    for card in hand:
-        if card.rank is Rank.JACK and card.suit is starter_suit:
-            total += 1
-    return total
+    code = HAND_CODE
+    if len(hand) == 4:  # the common case, unrolled
+        a, b, c, d = hand
+        key = code[a.index] + code[b.index] + code[c.index] + code[d.index]
+    else:
+        key = sum(code[card.index] for card in hand)
+    key += STARTER_CODE[starter.index]
+    return RANKS[key >> SHIFT] + (CRIB_SUITS if crib else HAND_SUITS)[key & LOW]
+
+
+def score_indices(hand: Sequence[int], starter: int, crib: bool = False) -> int:
+    """As :func:`score`, for cards given by :attr:`Card.index` (0..51)."""
+    key = STARTER_CODE[starter]
+    for index in hand:
+        key += HAND_CODE[index]
+    return RANKS[key >> SHIFT] + (CRIB_SUITS if crib else HAND_SUITS)[key & LOW]
+
+
+def score_many(deals: Iterable[Sequence[int]], crib: bool = False) -> list[int]:
+    """Counts for many hands at once, each given as card indices with the starter last
+    (four-card hands and cribs: the common case, unrolled)."""
+    hand, start, ranks, shift, low = HAND_CODE, STARTER_CODE, RANKS, SHIFT, LOW
+    suits = CRIB_SUITS if crib else HAND_SUITS
+    return [
+        ranks[(key := hand[a] + hand[b] + hand[c] + hand[d] + start[s]) >> shift] + suits[key & low]
+        for a, b, c, d, s in deals
+    ]
 
 
 # --- itemised ------------------------------------------------------------------------
 
 
 def count(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Show:
-    """Every scoring combination of ``hand`` with ``starter``, in the order players count."""
+    """Every scoring combination of ``hand`` with ``starter``, in the order players count
+    (within a kind, by the cards in rank order)."""
     hand = tuple(hand)
-    cards = (*hand, starter)
-    items: list[Item] = []
-
-    for size in range(2, len(cards) + 1):
-        for combo in combinations(cards, size):
-            if sum(card.pips for card in combo) == 15:
-                items.append(Item(ItemKind.FIFTEEN, _ordered(combo), 2))
-
-    for first, second in combinations(cards, 2):
-        if first.rank is second.rank:
-            items.append(Item(ItemKind.PAIR, _ordered((first, second)), 2))
-
-    items.extend(_run_items(cards))
+    cards = sorted((*hand, starter), key=_by_index)
+    pattern = _pattern(tuple(card.order for card in cards))
+    items = [Item(kind, tuple(cards[i] for i in places), points)
+             for kind, places, points in pattern]
 
     suit = hand[0].suit
     if all(card.suit is suit for card in hand):
         if starter.suit is suit:
-            items.append(Item(ItemKind.FLUSH, _ordered(cards), len(cards)))
+            items.append(Item(ItemKind.FLUSH, tuple(cards), len(cards)))
         elif not crib:
-            items.append(Item(ItemKind.FLUSH, _ordered(hand), len(hand)))
-
+            items.append(Item(ItemKind.FLUSH, tuple(sorted(hand, key=_by_index)), len(hand)))
     for card in hand:
         if card.rank is Rank.JACK and card.suit is starter.suit:
             items.append(Item(ItemKind.NOBS, (card,), 1))
-
-    return Show(hand, starter, crib, tuple(items))
-
-
-def _ordered(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: card.index))
+    return Show(hand, starter, crib, tuple(items), sum(item.points for item in items))
 
 
-def _run_items(cards: Sequence[Card]) -> list[Item]:
-    by_order: dict[int, list[Card]] = {}
-    for card in cards:
-        by_order.setdefault(card.rank.order, []).append(card)
-    items: list[Item] = []
+def _by_index(card: Card) -> int:
+    return card.index
+
+
+_Places = tuple[tuple[ItemKind, tuple[int, ...], int], ...]
+
+
+@cache
+def _pattern(orders: tuple[int, ...]) -> _Places:
+    """Where the fifteens, pairs and runs lie among cards of these ranks (sorted): the
+    same for every hand with the same ranks, so worked out once per rank pattern."""
+    positions = range(len(orders))
+    places: list[tuple[ItemKind, tuple[int, ...], int]] = []
+    for size in range(2, len(orders) + 1):
+        for combo in combinations(positions, size):
+            if sum(min(orders[i], 10) for i in combo) == 15:
+                places.append((ItemKind.FIFTEEN, combo, 2))
+    for first, second in combinations(positions, 2):
+        if orders[first] == orders[second]:
+            places.append((ItemKind.PAIR, (first, second), 2))
+    by_order: dict[int, list[int]] = {}
+    for i in positions:
+        by_order.setdefault(orders[i], []).append(i)
     stretch: list[int] = []
     for order in range(1, 15):
         if order in by_order:
@@ -197,9 +223,9 @@ def _run_items(cards: Sequence[Card]) -> list[Item]:
             continue
         if len(stretch) >= 3:
             for combo in product(*(by_order[o] for o in stretch)):
-                items.append(Item(ItemKind.RUN, _ordered(combo), len(stretch)))
+                places.append((ItemKind.RUN, combo, len(stretch)))
         stretch = []
-    return items
+    return tuple(places)
 
 
 # --- which totals can exist ------------------------------------------------------------
@@ -244,3 +270,17 @@ def _suit_bonuses(held: list[int], starter: int, crib: bool) -> set[int]:
 
 def max_total(hand_size: int, crib: bool = False) -> int:
     return max(possible_totals(hand_size, crib))
+
+
+def prepare(hand_sizes: Sequence[int] = (4,)) -> None:
+    """Fill the lazy tables for hands of these sizes (with their starter) ahead of use.
+
+    A server calls this once before forking its workers, so that no request pays for
+    a table entry and every worker shares the same memory.
+    """
+    for size in hand_sizes:
+        for orders in _rank_table(size + 1):
+            _pattern(orders)
+            RANKS[rank_key(orders)]
+        for crib in (False, True):
+            possible_totals(size, crib)

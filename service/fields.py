@@ -13,6 +13,7 @@ from rules.variants import Variant
 from service.errors import Coded
 
 __all__ = [
+    "MAX_CARDS",
     "MAX_CLAIM",
     "CardField",
     "Cards",
@@ -26,17 +27,21 @@ MAX_CLAIM = 999
 """Claims are small numbers; anything larger is a malformed request, not a claim."""
 
 
+def _card(value: Any) -> Card:
+    if not isinstance(value, str):
+        raise ValidationError(Coded("wrong-type", f"a card is a string, not {value!r}"))
+    try:
+        return Card.parse(value)
+    except InvalidCardError as error:
+        raise ValidationError(Coded("invalid-card", str(error))) from None
+
+
 class CardField(fields.Field):  # type: ignore[type-arg]
     """A card in lenient notation in, canonical notation out."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
                      **kwargs: Any) -> Card:
-        if not isinstance(value, str):
-            raise ValidationError(Coded("wrong-type", f"a card is a string, not {value!r}"))
-        try:
-            return Card.parse(value)
-        except InvalidCardError as error:
-            raise ValidationError(Coded("invalid-card", str(error))) from None
+        return _card(value)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
         return None if value is None else str(value)
@@ -46,21 +51,38 @@ def duplicate(card: Card) -> Coded:
     return Coded("duplicate-card", f"duplicate card: {str(card)!r}")
 
 
-class Cards(fields.List):  # type: ignore[type-arg]
-    """A list of distinct cards."""
+MAX_CARDS = 7
+"""The most cards anyone is dealt (the seven-card game)."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(CardField(), **kwargs)
+
+class Cards(fields.Field):  # type: ignore[type-arg]
+    """A list of distinct cards, read in one pass (not a field per card: this is on
+    every request's path), with every bad card reported at its index."""
+
+    def __init__(self, *, max_cards: int = MAX_CARDS, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.max_cards = max_cards
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
                      **kwargs: Any) -> list[Card]:
-        cards: list[Card] = super()._deserialize(value, attr, data, **kwargs)
-        seen: set[Card] = set()
+        if not isinstance(value, list):
+            raise ValidationError(Coded("wrong-type", "expected a list of cards"))
+        if len(value) > self.max_cards:  # before reading a single card of a huge list
+            raise ValidationError(Coded("wrong-size", f"at most {self.max_cards} cards here, "
+                                        f"not {len(value)}"))
+        cards: list[Card] = []
+        seen: set[int] = set()
         errors: dict[int, list[str]] = {}
-        for i, card in enumerate(cards):
-            if card in seen:
+        for i, text in enumerate(value):
+            try:
+                card = _card(text)
+            except ValidationError as error:
+                errors[i] = error.messages  # type: ignore[assignment]
+                continue
+            if card.index in seen:
                 errors[i] = [duplicate(card)]
-            seen.add(card)
+            seen.add(card.index)
+            cards.append(card)
         if errors:
             raise ValidationError(errors)  # type: ignore[arg-type]
         return cards

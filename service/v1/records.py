@@ -68,7 +68,7 @@ def plays_field() -> fields.List:  # type: ignore[type-arg]
 
 def hands_field(**kwargs: Any) -> fields.Dict:  # type: ignore[type-arg]
     return fields.Dict(keys=fields.String(validate=NAME),
-                       values=Cards(validate=validate.Length(0, 7)), **kwargs)
+                       values=Cards(), **kwargs)
 
 
 def default_players(variant: Variant) -> list[str] | None:
@@ -198,7 +198,7 @@ class DealFieldsSchema(Schema):
 
     dealt = hands_field(required=True)
     discards = fields.Dict(keys=fields.String(validate=NAME),
-                           values=Cards(validate=validate.Length(0, 3)), required=True)
+                           values=Cards(max_cards=3), required=True)
     crib_card = CardField()
     starter = CardField(required=True)
     plays = plays_field()
