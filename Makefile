@@ -39,6 +39,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python bench/hands.py
 	$(BIN)/python bench/enumerate.py
 	$(BIN)/python bench/pegging.py
+	$(BIN)/python bench/discards.py
 	$(BIN)/python bench/service.py
 
 clean:

@@ -14,13 +14,14 @@ MAX_BODY_BYTES = 1024 * 1024
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    from rules.show import prepare
+    from rules import discards, show
     from service import errors, meta
     from service.v1 import bp as v1
 
-    # Scoring tables for the standard game, filled before gunicorn forks its workers
-    # (preload_app) so that they share them and no request pays for an entry.
-    prepare()
+    # Tables filled before gunicorn forks its workers (preload_app), so that they share
+    # them and no request pays for building one.
+    show.prepare()
+    discards.prepare()
 
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY_BYTES, JSON_SORT_KEYS=False)

@@ -1,0 +1,143 @@
+"""Discard advice: exact expected values, checked against published figures and brute force."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from rules.cards import Card
+from rules.discards import Advice, DealtSizeError, advise
+from rules.show import score
+from rules.variants import Variant
+from tests.cards import cards
+from tests.naive import naive_total
+
+DECK = [Card.parse(r + s) for r in "A23456789TJQK" for s in "SHDC"]
+
+
+def option(advice: Advice, keep: str):  # type: ignore[no-untyped-def]
+    wanted = set(cards(keep))
+    return next(o for o in advice.options if set(o.keep) == wanted)
+
+
+def brute_crib(dealt: list[Card], discard: tuple[Card, ...], others: int) -> Fraction:
+    """Every set of other crib cards, every starter, counted one by one."""
+    unseen = [c for c in DECK if c not in dealt]
+    total = n = 0
+    for extra in combinations(unseen, others):
+        crib = [*discard, *extra]
+        for starter in unseen:
+            if starter not in extra:
+                total += score(crib, starter, crib=True)
+                n += 1
+    return Fraction(total, n)
+
+
+class TestPublishedHandValues:
+    def test_three_four_five_five(self) -> None:
+        advice = advise(cards("2C 3H 4D 5D 5S JS"), dealer=False)
+        assert option(advice, "3H 4D 5D 5S").hand == Fraction(574, 46)
+
+    def test_five_five_five_jack(self) -> None:
+        advice = advise(cards("7C 9H 5H 5C 5D JS"), dealer=True)
+        assert option(advice, "5H 5C 5D JS").hand == Fraction(766, 46)
+
+    def test_ace_two_seven_nine(self) -> None:
+        advice = advise(cards("AC 2D 7C 9S JH QH"), dealer=False)
+        assert round(float(option(advice, "AC 2D 7C 9S").hand), 3) == 2.391
+
+
+class TestTheModel:
+    @pytest.mark.parametrize(("dealt", "dealer"), [("2C 3H 4D 5D 5S JS", True),
+                                                   ("AH 2H 9H JC QD KS", False)])
+    def test_crib_against_brute_force(self, dealt: str, dealer: bool) -> None:
+        hand = cards(dealt)
+        advice = advise(hand, dealer=dealer)
+        for chosen in advice.options[:3]:
+            assert chosen.crib == brute_crib(hand, chosen.discard, 2)
+
+    def test_three_player_crib_against_brute_force(self) -> None:
+        hand = cards("JH 5H 6H 7D 8C")
+        advice = advise(hand, dealer=False, variant=Variant.THREE_PLAYER)
+        chosen = option(advice, "5H 6H 7D 8C")
+        assert chosen.crib == brute_crib(hand, chosen.discard, 3)
+
+    def test_hand_against_naive_scorer(self) -> None:
+        hand = cards("AC 2D 7C 9S JH QH")
+        advice = advise(hand, dealer=False)
+        unseen = [c for c in DECK if c not in hand]
+        for chosen in advice.options:
+            naive = Fraction(sum(naive_total(list(chosen.keep), s) for s in unseen), 46)
+            assert chosen.hand == naive
+
+    def test_net_and_order(self) -> None:
+        hand = cards("2C 3H 4D 5D 5S JS")
+        for dealer in (True, False):
+            advice = advise(hand, dealer=dealer)
+            assert len(advice.options) == 15
+            nets = [o.net for o in advice.options]
+            assert nets == sorted(nets, reverse=True)
+            for o in advice.options:
+                expected = o.hand + o.crib + advice.heels if dealer else o.hand - o.crib
+                assert o.net == expected
+
+    def test_heels_for_the_dealer(self) -> None:
+        assert advise(cards("2C 3H 4D 5D 5S JS"), dealer=True).heels == Fraction(2 * 3, 46)
+        assert advise(cards("2C 3H 4D 5D 5S JS"), dealer=False).heels == 0
+
+    @pytest.mark.parametrize(("variant", "dealt", "options", "kept"), [
+        (Variant.FIVE_CARD, "2C 3H 4D 5D 5S", 10, 3),
+        (Variant.THREE_PLAYER, "2C 3H 4D 5D 5S", 5, 4),
+        (Variant.FOUR_PLAYER, "2C 3H 4D 5D 5S", 5, 4),
+        (Variant.SEVEN_CARD, "2C 3H 4D 5D 5S 9C KD", 21, 5)])
+    def test_variants(self, variant: Variant, dealt: str, options: int, kept: int) -> None:
+        advice = advise(cards(dealt), dealer=True, variant=variant)
+        assert len(advice.options) == options
+        assert all(len(o.keep) == kept for o in advice.options)
+
+    def test_wrong_size(self) -> None:
+        with pytest.raises(DealtSizeError):
+            advise(cards("2C 3H 4D 5D 5S"), dealer=True)
+
+
+class TestAdviseApi:
+    URL = "/v1/discards/advise"
+
+    def test_best_first_with_exact_values(self, client: FlaskClient) -> None:
+        out = client.post(self.URL, json={"cards": ["2c", "3h", "4d", "5d", "5s", "js"],
+                                          "dealer": False}).get_json()
+        best = out["options"][0]
+        assert best["keep"] == ["3H", "4D", "5D", "5S"] and best["discard"] == ["2C", "JS"]
+        assert Fraction(best["exact"]["hand_ev"]) == Fraction(574, 46)
+        assert best["hand_ev"] == round(574 / 46, 6)
+        assert out["crib"] == "theirs" and out["heels_ev"] == 0
+
+    def test_partner_deals(self, client: FlaskClient) -> None:
+        out = client.post(self.URL, json={"cards": ["2C", "3H", "4D", "5D", "5S"],
+                                          "dealer": False, "partner_deals": True,
+                                          "variant": "four-player"}).get_json()
+        assert out["crib"] == "ours"
+        for o in out["options"]:
+            assert Fraction(o["exact"]["net_ev"]) == Fraction(o["exact"]["hand_ev"]) + \
+                Fraction(o["exact"]["crib_ev"])
+
+    @pytest.mark.parametrize(("body", "errors"), [
+        ({"cards": ["2C", "3H", "4D", "5D", "5S"], "dealer": True},
+         [("#/cards", "wrong-size")]),
+        ({"cards": ["2C", "3H", "4D", "5D", "5S", "5s"], "dealer": True},
+         [("#/cards/5", "duplicate-card")]),
+        ({"cards": ["2C", "3H", "4D", "5D", "5S", "XX"], "dealer": 1},
+         [("#/cards/5", "invalid-card"), ("#/dealer", "wrong-type")]),
+        ({"cards": ["2C", "3H", "4D", "5D", "5S", "6S"]}, [("#/dealer", "required")]),
+        ({"cards": ["2C", "3H", "4D", "5D", "5S", "6S"], "dealer": False,
+          "partner_deals": True}, [("#/partner_deals", "not-in-variant")]),
+    ])
+    def test_bad_input(self, client: FlaskClient, body: dict[str, Any],
+                       errors: list[tuple[str, str]]) -> None:
+        response = client.post(self.URL, json=body)
+        assert response.status_code == 422
+        assert [(e["pointer"], e["code"]) for e in response.get_json()["errors"]] == errors
