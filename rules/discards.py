@@ -172,7 +172,8 @@ def _rank_points_dense() -> npt.NDArray[np.int64]:
     for key in np.unique(code).tolist():
         ranks = [key // _RANKS**i % _RANKS + 1 for i in range(5)]
         lookup[key] = rank_points(ranks)
-    return lookup[code].reshape((_RANKS,) * 5)
+    dense: npt.NDArray[np.int64] = lookup[code].reshape((_RANKS,) * 5)
+    return dense
 
 
 def prepare() -> None:
