@@ -11,6 +11,7 @@ WORKDIR /app
 COPY pyproject.toml constraints.txt README.md openapi.yaml gunicorn.conf.py ./
 COPY rules ./rules
 COPY service ./service
+COPY muggins ./muggins
 
 # Versions are pinned by constraints.txt, which CI uses too.
 # hadolint ignore=DL3013

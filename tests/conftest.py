@@ -54,3 +54,51 @@ def app() -> Flask:
 def client(app: Flask) -> Iterator[FlaskClient]:
     with app.test_client() as client:
         yield client
+
+
+# --- a real gunicorn server, for the client, the CLI and the browser -------------------
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """gunicorn with the production config on a free loopback port; its base URL."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import requests
+
+    port = _free_port()
+    logs = tmp_path_factory.mktemp("gunicorn") / "log.jsonl"
+    env = dict(os.environ, BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="2",
+               PROMETHEUS_MULTIPROC_DIR=str(tmp_path_factory.mktemp("metrics")))
+    with open(logs, "wb") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
+             "service:create_app()"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                if requests.get(url + "/readyz", timeout=1).status_code == 200:
+                    break
+            except requests.ConnectionError:
+                time.sleep(0.05)
+        else:
+            raise RuntimeError("gunicorn did not start:\n" + logs.read_text())
+        os.environ["MUGGINS_TEST_LOG"] = str(logs)
+        yield url
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)

@@ -12,6 +12,7 @@ from rules.sides import Sides
 from service.body import read_json
 from service.errors import Coded
 from service.fields import CommonSchema, StrictInt
+from service.observability import count_findings
 from service.v1 import bp
 from service.v1.records import (
     NAME,
@@ -78,4 +79,5 @@ def deals_check() -> Response:
                             target=data.get("target"))
     except DealError as error:
         raise deal_error(error) from None
+    count_findings(result.findings)
     return jsonify(deal_check_out(result))

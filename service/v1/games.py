@@ -11,6 +11,7 @@ from rules.game import GameDeal, GameError, check_game
 from service.body import read_json
 from service.errors import Coded
 from service.fields import CommonSchema
+from service.observability import count_findings
 from service.v1 import bp
 from service.v1.deals import no_player_named_crib, target_field
 from service.v1.records import (
@@ -69,6 +70,7 @@ def games_check() -> Response:
                             muggins=data["muggins"], target=data.get("target"))
     except GameError as error:
         raise deal_error(error) from None
+    count_findings(result.findings)
     summaries = []
     for number, (deal, dealer) in enumerate(zip(result.deals, result.dealers, strict=True)):
         summaries.append({

@@ -13,6 +13,7 @@ from rules.rulings import Finding
 from service.body import read_json
 from service.errors import Coded, InvalidRequest, pointer_errors, problem_body
 from service.fields import CardField, Cards, CommonSchema, StrictBool, claim_field, duplicate
+from service.observability import count_findings
 from service.v1 import bp
 
 MAX_BATCH = 1000
@@ -92,6 +93,8 @@ def _check(data: dict[str, Any]) -> dict[str, Any]:
     except DuplicateCardError as error:  # the schema checks this first; kept as a guard
         raise InvalidRequest([{"pointer": "#/hand", "detail": str(error),
                                "code": "duplicate-card"}]) from None
+    if result.ruling is not None:
+        count_findings(result.ruling.findings)
     return hand_check_out(result)
 
 

@@ -10,6 +10,7 @@ from marshmallow import validates_schema
 from rules.play import check_play
 from service.body import read_json
 from service.fields import CommonSchema
+from service.observability import count_findings
 from service.v1 import bp
 from service.v1.records import (
     check_hands_complete,
@@ -50,4 +51,5 @@ def pegging_check() -> Response:
         ruleset=data["ruleset"],
         muggins=data["muggins"],
     )
+    count_findings(result.findings)
     return jsonify(play_check_out(result))

@@ -1,0 +1,247 @@
+"""``muggins``: the referee on the command line.
+
+    muggins count 5H 5C 5S JD --starter 5D --claimed 28
+    muggins peg record.json
+    muggins deal record.json
+    muggins game record.json
+    muggins advise 2C 3H 4D 5D 5S JS --pone
+    muggins serve
+
+It answers in-process by default (no server needed); ``--url`` (or ``MUGGINS_URL``)
+sends the same requests to a running service. Human output by default, ``--json``
+for scripts.
+
+Exit codes: 0 the claims held (no findings); 1 the referee found something; 2 the
+input was refused (the problem is printed); 3 the service could not be reached.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+import click
+
+from muggins.client import Client, LocalClient, ProblemError, Unreachable
+
+__all__ = ["main"]
+
+HELD, FOUND, REFUSED, UNREACHABLE = 0, 1, 2, 3
+VARIANTS = click.Choice(["six-card", "five-card", "three-player", "four-player", "seven-card"])
+RULESETS = click.Choice(["acc", "hoyle", "english", "friendly"])
+
+
+class Context:
+    def __init__(self, url: str | None, as_json: bool) -> None:
+        self.url = url
+        self.as_json = as_json
+        self._client: Client | None = None
+
+    @property
+    def client(self) -> Client:
+        if self._client is None:
+            self._client = Client(self.url) if self.url else LocalClient()
+        return self._client
+
+    def run(self, call: Callable[[Client], Any], show: Callable[[Any], None],
+            findings: Callable[[Any], Sequence[Any]]) -> NoReturn:
+        try:
+            answer = call(self.client)
+        except ProblemError as error:
+            if self.as_json:
+                click.echo(json.dumps(error.problem, ensure_ascii=False, indent=2))
+            else:
+                click.echo(f"refused: {error}", err=True)
+            sys.exit(REFUSED)
+        except Unreachable as error:
+            click.echo(str(error), err=True)
+            sys.exit(UNREACHABLE)
+        if self.as_json:
+            click.echo(json.dumps(answer, ensure_ascii=False, indent=2))
+        else:
+            show(answer)
+        sys.exit(FOUND if findings(answer) else HELD)
+
+
+pass_context = click.make_pass_decorator(Context)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--url", envvar="MUGGINS_URL", default=None,
+              help="A running service to ask (default: answer in-process).")
+@click.option("--json", "as_json", is_flag=True, help="Print the API's JSON answer.")
+@click.version_option(package_name="muggins")
+@click.pass_context
+def main(ctx: click.Context, url: str | None, as_json: bool) -> None:
+    """Muggins, the cribbage referee."""
+    ctx.obj = Context(url, as_json)
+
+
+def _findings_of(answer: Any) -> list[Any]:
+    return list(answer.get("findings", []))
+
+
+def _print_findings(findings: Sequence[dict[str, Any]]) -> None:
+    for finding in findings:
+        rule = f" ({finding['rule']})" if finding.get("rule") else ""
+        where = f" [deal {finding['deal']}]" if "deal" in finding else ""
+        click.echo(f"  {finding['code']}{where}: {finding['message']}{rule}")
+
+
+@main.command()
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--starter", "-s", required=True, help="The starter card.")
+@click.option("--crib", is_flag=True, help="Count as the crib.")
+@click.option("--claimed", type=int, help="The count the player claimed.")
+@click.option("--variant", type=VARIANTS)
+@click.option("--ruleset", type=RULESETS)
+@click.option("--muggins", "muggins_on", is_flag=True, default=None, help="Muggins is on.")
+@pass_context
+def count(obj: Context, cards: tuple[str, ...], starter: str, crib: bool,
+          claimed: int | None, variant: Any, ruleset: Any, muggins_on: bool | None) -> None:
+    """Count a hand (or crib) and rule on a claimed count."""
+
+    def show(r: dict[str, Any]) -> None:
+        what = "crib" if r["crib"] else "hand"
+        click.echo(f"{' '.join(r['hand'])} with {r['starter']} ({what}): {r['total']}")
+        click.echo(f"  {r['call']}")
+        for item in r["items"]:
+            click.echo(f"  {item['kind']:<7} {' '.join(item['cards']):<16} {item['points']}")
+        if "verdict" in r:
+            award = r["award"]
+            click.echo(f"claimed {r['claimed']}: {r['verdict']} (player pegs {award['player']}, "
+                       f"opponent {award['opponent']})")
+            _print_findings(r["findings"])
+
+    obj.run(lambda c: c.check_hand(list(cards), starter, crib=crib, claimed=claimed,
+                                   variant=variant, ruleset=ruleset, muggins=muggins_on),
+            show, _findings_of)
+
+
+def _read_record(source: str) -> dict[str, Any]:
+    try:
+        if source == "-":
+            text = sys.stdin.read()
+        else:
+            with open(source, encoding="utf-8") as file:
+                text = file.read()
+        record = json.loads(text)
+    except (OSError, ValueError) as error:
+        click.echo(f"cannot read {source}: {error}", err=True)
+        sys.exit(REFUSED)
+    if not isinstance(record, dict):
+        click.echo(f"{source}: a record is a JSON object", err=True)
+        sys.exit(REFUSED)
+    return record
+
+
+def _show_play(r: dict[str, Any]) -> None:
+    for play in r["plays"]:
+        what = "go" if play.get("go") else play["card"]
+        mark = "" if play.get("legal", True) else "  (taken back)"
+        scores = ", ".join(f"{s['kind']} {s['points']}" for s in play["scores"])
+        click.echo(f"  {play['index']:>2} {play['player']:<8} {what:<3} {play['count']:>3}  "
+                   f"{play['points']:>2} {scores}{mark}")
+    click.echo("totals: " + ", ".join(f"{p} {n}" for p, n in r["totals"].items()))
+    if "award" in r:
+        click.echo("pegged after rulings: " + ", ".join(f"{p} {n}" for p, n in r["award"].items()))
+    _print_findings(r["findings"])
+
+
+@main.command()
+@click.argument("record", type=click.Path(allow_dash=True))
+@pass_context
+def peg(obj: Context, record: str) -> None:
+    """Referee a recorded play (JSON, as /v1/pegging/check takes it; - for stdin)."""
+    body = _read_record(record)
+    obj.run(lambda c: c._call("POST", "/v1/pegging/check", body), _show_play, _findings_of)
+
+
+@main.command()
+@click.argument("record", type=click.Path(allow_dash=True))
+@pass_context
+def deal(obj: Context, record: str) -> None:
+    """Referee a whole deal (JSON, as /v1/deals/check takes it; - for stdin)."""
+
+    def show(r: dict[str, Any]) -> None:
+        if r["misdeal"]:
+            click.echo("misdeal")
+        if r["play"] is not None:
+            click.echo("the play:")
+            _show_play({**r["play"], "findings": []})
+        for name, hand in r["show"].items():
+            click.echo(f"{name}: {hand['total']}  ({hand['call']})")
+        click.echo("scores: " + ", ".join(f"{p} {n}" for p, n in r["scores_after"].items()))
+        if r["winner"]:
+            click.echo(f"{r['winner']} wins during the {r['won_during']}")
+        _print_findings(r["findings"])
+
+    body = _read_record(record)
+    obj.run(lambda c: c.check_deal(body), show, _findings_of)
+
+
+@main.command()
+@click.argument("record", type=click.Path(allow_dash=True))
+@pass_context
+def game(obj: Context, record: str) -> None:
+    """Referee a whole game (JSON, as /v1/games/check takes it; - for stdin)."""
+
+    def show(r: dict[str, Any]) -> None:
+        for d in r["deals"]:
+            scores = ", ".join(f"{p} {n}" for p, n in d["scores_after"].items())
+            click.echo(f"  deal {d['deal']:>2} (dealer {d['dealer']}): {scores}")
+        if r["winner"]:
+            click.echo(f"{r['winner']} wins ({r['margin']})")
+        else:
+            click.echo("no winner yet")
+        _print_findings(r["findings"])
+
+    body = _read_record(record)
+    obj.run(lambda c: c._call("POST", "/v1/games/check", body), show, _findings_of)
+
+
+@main.command()
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--dealer/--pone", required=True, help="Whose crib it is.")
+@click.option("--variant", type=VARIANTS)
+@click.option("--top", type=int, default=5, show_default=True, help="Options to show.")
+@pass_context
+def advise(obj: Context, cards: tuple[str, ...], dealer: bool, variant: Any, top: int) -> None:
+    """Which cards to throw, by exact expected value."""
+
+    def show(r: dict[str, Any]) -> None:
+        click.echo(f"{' '.join(r['cards'])} ({'dealer' if r['dealer'] else 'pone'}):")
+        click.echo("  keep              throw    hand    crib     net")
+        for o in r["options"][:top]:
+            click.echo(f"  {' '.join(o['keep']):<17} {' '.join(o['discard']):<7} "
+                       f"{o['hand_ev']:>6.2f}  {o['crib_ev']:>6.2f}  {o['net_ev']:>6.2f}")
+
+    obj.run(lambda c: c.advise_discards(list(cards), dealer=dealer, variant=variant), show,
+            lambda _: [])
+
+
+@main.command()
+@click.option("--bind", default=None, help="Address to listen on (default: gunicorn.conf.py).")
+@click.option("--workers", type=int, default=None, help="Worker processes.")
+def serve(bind: str | None, workers: int | None) -> None:
+    """Start the service under gunicorn with the production settings."""
+    from pathlib import Path
+
+    import service
+
+    config = Path(service.__file__).resolve().parent.parent / "gunicorn.conf.py"
+    args = [sys.executable, "-m", "gunicorn", "service:create_app()"]
+    if config.exists():
+        args[3:3] = ["--config", str(config)]
+    if bind:
+        args[3:3] = ["--bind", bind]
+    if workers:
+        args[3:3] = ["--workers", str(workers)]
+    os.execv(sys.executable, args)
+
+
+if __name__ == "__main__":
+    main()

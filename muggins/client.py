@@ -1,0 +1,180 @@
+"""A typed client for the Muggins API, one method per operation.
+
+    from muggins import Client
+    referee = Client("http://127.0.0.1:8000")
+    referee.check_hand(["5H", "5C", "5S", "JD"], "5D", claimed=28)["verdict"]  # 'undercount'
+
+Errors come back as :class:`ProblemError`, carrying the RFC 9457 problem details
+(``status``, ``title``, ``detail``, and ``errors`` with a pointer for each bad field).
+:class:`LocalClient` answers the same calls in-process, with no server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+import requests
+
+from muggins.types import (
+    Advice,
+    DealCheck,
+    GameCheck,
+    HandCheck,
+    PeggingCheck,
+    Ruleset,
+    Variant,
+)
+
+__all__ = ["Client", "LocalClient", "MugginsError", "ProblemError", "Unreachable"]
+
+DEFAULT_URL = "http://127.0.0.1:8000"
+
+
+class MugginsError(Exception):
+    """Anything that kept the referee from answering."""
+
+
+class Unreachable(MugginsError):
+    """The service could not be reached, or did not answer in time."""
+
+
+class ProblemError(MugginsError):
+    """The service refused the request: an RFC 9457 problem."""
+
+    def __init__(self, problem: Mapping[str, Any], request_id: str | None = None) -> None:
+        self.problem = dict(problem)
+        self.status: int = int(problem.get("status", 0))
+        self.title: str = str(problem.get("title", ""))
+        self.detail: str | None = problem.get("detail")
+        self.type: str = str(problem.get("type", "about:blank"))
+        self.errors: list[dict[str, str]] = list(problem.get("errors", []))
+        self.request_id = request_id
+        lines = [f"{self.status} {self.title}" + (f": {self.detail}" if self.detail else "")]
+        lines += [f"  {e['pointer']}: {e['detail']} ({e['code']})" for e in self.errors]
+        super().__init__("\n".join(lines))
+
+
+def _common(variant: Variant | None, ruleset: Ruleset | None, muggins: bool | None
+            ) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    if variant is not None:
+        body["variant"] = variant
+    if ruleset is not None:
+        body["ruleset"] = ruleset
+    if muggins is not None:
+        body["muggins"] = muggins
+    return body
+
+
+def _given(**fields: Any) -> dict[str, Any]:
+    return {name: value for name, value in fields.items() if value is not None}
+
+
+class Client:
+    """Talks to a Muggins service over HTTP (``requests``)."""
+
+    def __init__(self, base_url: str = DEFAULT_URL, *, timeout: float = 10.0,
+                 session: requests.Session | None = None) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+        self.session = session or requests.Session()
+
+    # -- transport --
+
+    def _send(self, method: str, path: str, body: Any | None) -> tuple[int, Any, str | None]:
+        try:
+            response = self.session.request(method, self.base_url + path, json=body,
+                                            timeout=self.timeout)
+        except requests.RequestException as error:
+            raise Unreachable(f"cannot reach {self.base_url}: {error}") from error
+        try:
+            payload = response.json()
+        except ValueError:
+            payload = {"status": response.status_code, "title": response.reason,
+                       "detail": response.text[:200]}
+        return response.status_code, payload, response.headers.get("X-Request-ID")
+
+    def _call(self, method: str, path: str, body: Any | None = None) -> Any:
+        status, payload, request_id = self._send(method, path, body)
+        if status >= 400:
+            raise ProblemError(payload, request_id)
+        return payload
+
+    # -- operations --
+
+    def check_hand(self, hand: Sequence[str], starter: str, *, crib: bool = False,
+                   claimed: int | None = None, variant: Variant | None = None,
+                   ruleset: Ruleset | None = None, muggins: bool | None = None) -> HandCheck:
+        body = {"hand": list(hand), "starter": starter, "crib": crib,
+                **_given(claimed=claimed), **_common(variant, ruleset, muggins)}
+        return cast(HandCheck, self._call("POST", "/v1/hands/check", body))
+
+    def check_hands(self, hands: Sequence[Mapping[str, Any]], *, variant: Variant | None = None,
+                    ruleset: Ruleset | None = None, muggins: bool | None = None
+                    ) -> list[HandCheck | dict[str, Any]]:
+        """Many hands at once; an invalid one gets its problem (a dict with ``status``)."""
+        body = {"hands": [dict(h) for h in hands], **_common(variant, ruleset, muggins)}
+        return cast(list[HandCheck | dict[str, Any]],
+                    self._call("POST", "/v1/hands/batch", body)["results"])
+
+    def check_pegging(self, plays: Sequence[Mapping[str, Any]], *,
+                      hands: Mapping[str, Sequence[str]] | None = None,
+                      players: Sequence[str] | None = None, variant: Variant | None = None,
+                      ruleset: Ruleset | None = None, muggins: bool | None = None
+                      ) -> PeggingCheck:
+        body = {"plays": [dict(p) for p in plays],
+                **_given(hands=None if hands is None else {k: list(v) for k, v in hands.items()},
+                         players=None if players is None else list(players)),
+                **_common(variant, ruleset, muggins)}
+        return cast(PeggingCheck, self._call("POST", "/v1/pegging/check", body))
+
+    def check_deal(self, record: Mapping[str, Any]) -> DealCheck:
+        """``record`` is a deal as ``/v1/deals/check`` takes it (dealt, discards, starter,
+        plays, and optionally claims, scores_before, players, ...)."""
+        return cast(DealCheck, self._call("POST", "/v1/deals/check", dict(record)))
+
+    def check_game(self, players: Sequence[str], first_dealer: str,
+                   deals: Sequence[Mapping[str, Any]], *, target: int | None = None,
+                   variant: Variant | None = None, ruleset: Ruleset | None = None,
+                   muggins: bool | None = None) -> GameCheck:
+        body = {"players": list(players), "first_dealer": first_dealer,
+                "deals": [dict(d) for d in deals], **_given(target=target),
+                **_common(variant, ruleset, muggins)}
+        return cast(GameCheck, self._call("POST", "/v1/games/check", body))
+
+    def advise_discards(self, cards: Sequence[str], *, dealer: bool,
+                        partner_deals: bool | None = None,
+                        variant: Variant | None = None) -> Advice:
+        body = {"cards": list(cards), "dealer": dealer,
+                **_given(partner_deals=partner_deals), **_common(variant, None, None)}
+        return cast(Advice, self._call("POST", "/v1/discards/advise", body))
+
+    def rulesets(self) -> dict[str, Any]:
+        return cast(dict[str, Any], self._call("GET", "/v1/rulesets"))
+
+    def healthy(self) -> bool:
+        try:
+            return bool(self._send("GET", "/healthz", None)[0] == 200)
+        except Unreachable:
+            return False
+
+    def ready(self) -> bool:
+        try:
+            return bool(self._send("GET", "/readyz", None)[0] == 200)
+        except Unreachable:
+            return False
+
+
+class LocalClient(Client):
+    """The same calls answered in-process by the app itself: no server, same answers."""
+
+    def __init__(self) -> None:
+        from service import create_app
+
+        super().__init__("local")
+        self._app = create_app().test_client()
+
+    def _send(self, method: str, path: str, body: Any | None) -> tuple[int, Any, str | None]:
+        response = self._app.open(path, method=method, json=body)
+        return response.status_code, response.get_json(), response.headers.get("X-Request-ID")

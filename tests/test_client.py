@@ -1,0 +1,79 @@
+"""The Python client against a real gunicorn server, and in-process."""
+
+from __future__ import annotations
+
+import pytest
+
+from muggins import Client, LocalClient, ProblemError, Unreachable
+
+
+@pytest.fixture(scope="module")
+def referee(live_server: str) -> Client:
+    return Client(live_server)
+
+
+class TestOperations:
+    def test_check_hand(self, referee: Client) -> None:
+        answer = referee.check_hand(["5H", "5C", "5S", "JD"], "5D", claimed=28, muggins=True)
+        assert answer["total"] == 29 and answer["verdict"] == "undercount"
+        assert answer["award"] == {"player": 28, "opponent": 1}
+
+    def test_check_hands(self, referee: Client) -> None:
+        results = referee.check_hands([{"hand": ["5H", "5C", "5S"], "starter": "5D"},
+                                       {"hand": ["XX"], "starter": "5D"}], variant="five-card")
+        assert results[0]["total"] == 20 and results[1]["status"] == 422
+
+    def test_check_pegging(self, referee: Client) -> None:
+        answer = referee.check_pegging([{"player": "pone", "card": "KH"},
+                                        {"player": "dealer", "card": "QC"},
+                                        {"player": "pone", "card": "TD", "claimed": 2},
+                                        {"player": "dealer", "card": "9S"}])
+        assert answer["totals"] == {"pone": 1, "dealer": 1}
+        assert [f["code"] for f in answer["findings"]] == ["overcount"]
+
+    def test_check_deal_and_game(self, referee: Client) -> None:
+        deal = {"dealt": {"bob": ["AH", "2H", "3H", "4S", "6S", "7S"],
+                          "ann": ["8C", "9C", "TC", "QC", "KD", "6H"]},
+                "discards": {"bob": ["6S", "7S"], "ann": ["KD", "6H"]},
+                "starter": "JH",
+                "plays": [{"player": "bob", "card": "AH"}, {"player": "ann", "card": "8C"},
+                          {"player": "bob", "card": "2H"}, {"player": "ann", "card": "9C"},
+                          {"player": "bob", "card": "3H"}, {"player": "ann", "go": True},
+                          {"player": "bob", "card": "4S"}, {"player": "ann", "card": "TC"},
+                          {"player": "ann", "card": "QC"}]}
+        checked = referee.check_deal({**deal, "players": ["bob", "ann"]})
+        assert checked["scores_after"] == {"bob": 9, "ann": 14}
+        game = referee.check_game(["ann", "bob"], "ann", [deal])
+        assert game["scores"] == {"ann": 14, "bob": 9} and game["winner"] is None
+
+    def test_advise_discards(self, referee: Client) -> None:
+        advice = referee.advise_discards(["2C", "3H", "4D", "5D", "5S", "JS"], dealer=False)
+        assert advice["options"][0]["exact"]["hand_ev"] == "287/23"
+
+    def test_rulesets_health_ready(self, referee: Client) -> None:
+        assert [r["id"] for r in referee.rulesets()["rulesets"]] == [
+            "acc", "hoyle", "english", "friendly"]
+        assert referee.healthy() and referee.ready()
+
+
+class TestErrors:
+    def test_problem_details_are_carried(self, referee: Client) -> None:
+        with pytest.raises(ProblemError) as caught:
+            referee.check_hand(["5H", "5H", "5S", "JD"], "ZZ")
+        error = caught.value
+        assert error.status == 422 and error.title == "Unprocessable Entity"
+        assert [(e["pointer"], e["code"]) for e in error.errors] == [
+            ("#/hand/1", "duplicate-card"), ("#/starter", "invalid-card")]
+        assert error.request_id and "#/hand/1" in str(error)
+
+    def test_unreachable(self) -> None:
+        client = Client("http://127.0.0.1:9", timeout=0.5)
+        with pytest.raises(Unreachable):
+            client.check_hand(["5H", "5C", "5S", "JD"], "5D")
+        assert not client.healthy()
+
+
+def test_local_client_gives_the_same_answers(referee: Client) -> None:
+    local = LocalClient()
+    args = (["4H", "5H", "6H", "6C"], "JH")
+    assert local.check_hand(*args, claimed=12) == referee.check_hand(*args, claimed=12)

@@ -1,0 +1,111 @@
+"""What operators rely on: request ids, metrics across workers, JSON logs, CORS, readiness."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+import requests
+from flask.testing import FlaskClient
+
+from service import create_app
+from service.observability import readiness
+
+
+class TestRequestIds:
+    def test_a_plain_id_is_echoed(self, client: FlaskClient) -> None:
+        response = client.get("/healthz", headers={"X-Request-ID": "table-7:deal-3"})
+        assert response.headers["X-Request-ID"] == "table-7:deal-3"
+
+    def test_anything_else_gets_a_new_one(self, client: FlaskClient) -> None:
+        response = client.get("/healthz", headers={"X-Request-ID": "x" * 200})
+        assert len(response.headers["X-Request-ID"]) == 32
+        response = client.post("/v1/hands/check", json={}, headers={"X-Request-ID": "a b"})
+        assert response.status_code == 422 and response.headers["X-Request-ID"] != "a b"
+
+
+class TestCors:
+    def test_allowed_origins_can_read_answers_and_errors(self) -> None:
+        app = create_app({"CORS_ORIGINS": "https://club.example, https://app.example"})
+        client = app.test_client()
+        for body, status in (({"hand": ["5H", "5C", "5S", "JD"], "starter": "5D"}, 200),
+                             ({}, 422)):
+            response = client.post("/v1/hands/check", json=body,
+                                   headers={"Origin": "https://app.example"})
+            assert response.status_code == status
+            assert response.headers["Access-Control-Allow-Origin"] == "https://app.example"
+            assert "X-Request-ID" in response.headers["Access-Control-Expose-Headers"]
+        preflight = client.options("/v1/hands/check", headers={
+            "Origin": "https://club.example", "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "Content-Type"})
+        assert preflight.headers["Access-Control-Allow-Origin"] == "https://club.example"
+
+    def test_other_origins_get_nothing(self) -> None:
+        client = create_app({"CORS_ORIGINS": "https://club.example"}).test_client()
+        response = client.get("/healthz", headers={"Origin": "https://evil.example"})
+        assert "Access-Control-Allow-Origin" not in response.headers
+
+    def test_off_unless_configured(self) -> None:
+        client = create_app({"CORS_ORIGINS": ""}).test_client()
+        response = client.get("/healthz", headers={"Origin": "https://club.example"})
+        assert "Access-Control-Allow-Origin" not in response.headers
+
+
+class TestReadiness:
+    def test_readyz_turns_503_when_shutting_down(self, client: FlaskClient) -> None:
+        assert client.get("/readyz").status_code == 200
+        readiness.shutting_down = True
+        try:
+            response = client.get("/readyz")
+            assert response.status_code == 503
+            assert response.get_json() == {"status": "shutting down"}
+            assert client.get("/healthz").status_code == 200  # alive, just not ready
+        finally:
+            readiness.shutting_down = False
+
+
+def metric(text: str, name: str, **labels: str) -> float:
+    for line in text.splitlines():
+        if line.startswith(name + "{") and all(f'{k}="{v}"' in line for k, v in labels.items()):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+class TestUnderGunicorn:
+    def test_metrics_add_up_across_workers(self, live_server: str) -> None:
+        before = requests.get(live_server + "/metrics", timeout=5).text
+        route = "/v1/hands/check"
+        start_ok = metric(before, "muggins_http_requests_total", route=route, status="200")
+        start_found = metric(before, "muggins_findings_total", code="overcount")
+        # Many short connections: the sync workers share them out.
+        for _ in range(40):
+            requests.post(live_server + route, json={"hand": ["5H", "5C", "5S", "4D"],
+                                                     "starter": "6D", "claimed": 24}, timeout=5)
+        after = requests.get(live_server + "/metrics", timeout=5)
+        assert after.headers["Content-Type"].startswith("text/plain")
+        text = after.text
+        assert metric(text, "muggins_http_requests_total", route=route, status="200") == \
+            start_ok + 40
+        assert metric(text, "muggins_findings_total", code="overcount") == start_found + 40
+        assert metric(text, "muggins_http_request_duration_seconds_count", route=route) >= 40
+
+    def test_json_access_log_with_request_id(self, live_server: str) -> None:
+        requests.get(live_server + "/healthz", headers={"X-Request-ID": "log-check-1"}, timeout=5)
+        log = os.environ["MUGGINS_TEST_LOG"]
+        for _ in range(50):
+            with open(log, encoding="utf-8") as file:
+                lines = [json.loads(line) for line in file if line.strip()]
+            found = [e for e in lines if e.get("request_id") == "log-check-1"]
+            if found:
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("no access log line for the request")
+        entry = found[0]
+        assert entry["logger"] == "gunicorn.access" and entry["path"] == "/healthz"
+        assert entry["status"] == 200 and entry["method"] == "GET"
+        assert isinstance(entry["duration_ms"], float)
+        # Everything gunicorn wrote is JSON, start-up messages included.
+        assert all(isinstance(e, dict) and "level" in e for e in lines)
