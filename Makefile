@@ -6,7 +6,7 @@ PORT ?= 8000
 BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
-.PHONY: serve test lint typecheck bench clean
+.PHONY: serve test lint bench soak audit clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,17 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python bench/pegging.py
 	$(BIN)/python bench/discards.py
 	$(BIN)/python bench/service.py
+
+# Reliability figures: a mixed-load soak, then faults under load (loopback, bounded).
+soak: $(VENV)/.installed-test
+	$(BIN)/python bench/soak.py
+	$(BIN)/python bench/faults.py
+
+# Known vulnerabilities in the pinned dependencies. --strict: a package that cannot be
+# audited fails the run instead of passing unexamined.
+audit: $(VENV)/.installed-test
+	$(BIN)/python -m pip install --quiet -c constraints.txt pip-audit
+	$(BIN)/pip-audit --strict -r constraints.txt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -29,10 +29,14 @@ timeout = 30
 graceful_timeout = 20
 keepalive = 5
 
-# Requests are small JSON documents: refuse oversized request lines and headers early.
+# Requests are small JSON documents: refuse oversized request lines and headers before
+# the app sees them. (Bodies are limited to 1 MiB by the app: MAX_CONTENT_LENGTH, 413.)
 limit_request_line = 4094
 limit_request_fields = 50
 limit_request_field_size = 8190
+
+# No max_requests: the soak (bench/soak.py) shows no growth that recycling would cure,
+# and every recycle costs a worker its warm tables.
 
 # One JSON object per log line, access and errors alike, to stdout for the platform.
 accesslog = "-"

@@ -16,136 +16,44 @@ that show the floor: a POST that does nothing, and one that only reads its JSON 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
-import signal
-import socket
-import statistics
-import subprocess
-import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
 
 from _common import header
-
-ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
-DECK = [r + s for r in "A23456789TJQK" for s in "SHDC"]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-def request_bytes(method: str, path: str, body: dict[str, object] | None, port: int) -> bytes:
-    data = b"" if body is None else json.dumps(body).encode()
-    head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n"
-    if body is not None:
-        head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
-    return head.encode() + b"\r\n" + data
-
-
-def hand_bodies(rng: random.Random, n: int) -> list[dict[str, object]]:
-    bodies = []
-    for _ in range(n):
-        cards = rng.sample(DECK, 5)
-        bodies.append({"hand": cards[:4], "starter": cards[4], "claimed": rng.randrange(0, 24)})
-    return bodies
-
-
-def pegging_bodies(rng: random.Random, n: int) -> list[dict[str, object]]:
-    """Random legal six-card plays, each with its hands (so reneges can be proved)."""
-    pips = {r: min(i + 1, 10) for i, r in enumerate("A23456789TJQK")}
-    bodies = []
-    for _ in range(n):
-        cards = rng.sample(DECK, 8)
-        hands = {"pone": cards[:4], "dealer": cards[4:]}
-        held = {p: list(h) for p, h in hands.items()}
-        plays: list[dict[str, object]] = []
-        count, turn, other, last = 0, "pone", "dealer", "pone"
-        gone: set[str] = set()
-        while held["pone"] or held["dealer"]:
-            fits = [c for c in held[turn] if pips[c[0]] <= 31 - count]
-            if fits and turn not in gone:
-                card = rng.choice(fits)
-                held[turn].remove(card)
-                plays.append({"player": turn, "card": card})
-                count += pips[card[0]]
-                last = turn
-            elif held[turn] and turn not in gone:
-                plays.append({"player": turn, "go": True})
-                gone.add(turn)
-            can_other = other not in gone and held[other]
-            if count == 31 or not (can_other or (turn not in gone and held[turn])):
-                count, gone = 0, set()
-                turn, other = ("dealer", "pone") if last == "pone" else ("pone", "dealer")
-            elif can_other:
-                turn, other = other, turn
-        bodies.append({"plays": plays, "hands": hands})
-    return bodies
-
-
-def client(job: tuple[int, list[bytes], int, float]) -> tuple[list[float], int]:
-    """Send ``count`` requests in turn; return latencies (s) and how many failed."""
-    port, requests, count, deadline = job
-    latencies: list[float] = []
-    failures = 0
-    for i in range(count):
-        if time.monotonic() > deadline:
-            break
-        start = time.perf_counter()
-        try:
-            with socket.create_connection((HOST, port), timeout=10) as conn:
-                conn.sendall(requests[i % len(requests)])
-                chunks = []
-                while chunk := conn.recv(65536):
-                    chunks.append(chunk)
-            ok = b"".join(chunks[:1]).startswith(b"HTTP/1.1 200")
-        except OSError:
-            ok = False
-        latencies.append(time.perf_counter() - start)
-        failures += not ok
-    return latencies, failures
+from _load import (
+    Tally,
+    client,
+    free_port,
+    hand_bodies,
+    pegging_bodies,
+    percentile,
+    request_bytes,
+    start_server,
+    stop_server,
+)
 
 
 def drive(pool: Pool, port: int, requests: list[bytes], total: int, clients: int,  # type: ignore[type-arg]
           seconds: float) -> dict[str, float]:
     deadline = time.monotonic() + seconds
-    share = total // clients
+    labelled = [("request", data) for data in requests]
     start = time.perf_counter()
-    results = pool.map(client, [(port, requests[i::clients] or requests, share, deadline)
-                                for i in range(clients)])
+    tallies = pool.map(client, [(port, labelled, total // clients, deadline, seed)
+                                for seed in range(clients)])
     elapsed = time.perf_counter() - start
-    latencies = sorted(t for lat, _ in results for t in lat)
-    failures = sum(f for _, f in results)
+    tally = Tally()
+    for part in tallies:
+        tally.merge(part)
+    latencies = tally.latencies.get("request", [])
     return {
         "requests": len(latencies),
-        "failures": failures,
+        "failures": tally.failed,
         "rps": len(latencies) / elapsed,
-        "p50_ms": statistics.median(latencies) * 1000,
-        "p99_ms": latencies[int(len(latencies) * 0.99) - 1] * 1000,
+        "p50_ms": percentile(latencies, 0.50) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
     }
-
-
-def start_server(port: int) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, BIND=f"{HOST}:{port}")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
-         "bench.reference_app:app"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True)
-    for _ in range(200):
-        try:
-            with socket.create_connection((HOST, port), timeout=1):
-                return server
-        except OSError:
-            time.sleep(0.05)
-    server.kill()
-    raise SystemExit("gunicorn did not start")
 
 
 def main() -> None:
@@ -169,7 +77,7 @@ def main() -> None:
         "POST /v1/pegging/check": [request_bytes("POST", "/v1/pegging/check", b, port)
                                    for b in pegging_bodies(rng, 300)],
     }
-    server = start_server(port)
+    server = start_server(port, "bench.reference_app:app")
     try:
         with Pool(args.clients) as pool:
             # Warm up every worker on every route before measuring.
@@ -179,8 +87,7 @@ def main() -> None:
                                    args.seconds)
                        for name, requests in endpoints.items()}
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
+        stop_server(server)
 
     print(f"{args.clients} client processes, {args.requests} requests per endpoint "
           f"(time limit {args.seconds:.0f} s), workers: "

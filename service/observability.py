@@ -86,6 +86,9 @@ def install(app: Flask) -> None:
     @app.after_request
     def _finish(response: Response) -> Response:
         response.headers[REQUEST_ID] = g.get("request_id") or uuid.uuid4().hex
+        # Every answer: browsers must not second-guess the content type or leak URLs.
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
         route = request.url_rule.rule if request.url_rule is not None else "unmatched"
         REQUESTS.labels(request.method, route, str(response.status_code)).inc()
         started = g.get("started")

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from flask import Flask
 from flask.testing import FlaskClient
 from openapi_core import Config, OpenAPI
@@ -19,7 +20,8 @@ from service import create_app
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = OpenAPI.from_file_path(
     str(ROOT / "openapi.yaml"),
-    config=Config(extra_media_type_deserializers={"application/problem+json": json.loads}),
+    config=Config(extra_media_type_deserializers={"application/problem+json": json.loads,
+                                                  "application/yaml": yaml.safe_load}),
 )
 
 
@@ -28,6 +30,7 @@ class ValidatingClient(FlaskClient):
 
     def open(self, *args: Any, **kwargs: Any) -> Any:
         response = super().open(*args, **kwargs)
+        assert response.headers.get("X-Content-Type-Options") == "nosniff"
         sent = response.request
         if not sent.path.startswith("/docs/"):
             # The response check needs only the operation: method and path, not the body

@@ -10,6 +10,7 @@ import yaml
 from hypothesis import HealthCheck, settings
 from openapi_spec_validator import validate
 from schemathesis.checks import not_a_server_error
+from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     negative_data_rejection,
@@ -23,7 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCUMENT = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance,
           content_type_conformance, negative_data_rejection]
-FUZZ_EXAMPLES = 60
+FUZZ_EXAMPLES = 150
+"""Half again schemathesis's default budget, per operation, positive and negative."""
 
 
 def test_document_is_valid_openapi_3_1() -> None:
@@ -58,10 +60,14 @@ def test_docs_are_served_locally() -> None:
 
 
 fuzzed = schemathesis.openapi.from_wsgi("/openapi.yaml", create_app())
+# Both valid requests (which must be answered 2xx or refused with a pointed 422) and
+# deliberately invalid ones (which must be refused).
+fuzzed.config.generation.update(modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
+                                max_examples=FUZZ_EXAMPLES)
 
 
 @fuzzed.parametrize()
-@settings(max_examples=FUZZ_EXAMPLES, deadline=None,
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize=False,
           suppress_health_check=list(HealthCheck))
 def test_fuzz_every_operation(case: schemathesis.Case) -> None:
     case.call_and_validate(checks=CHECKS)
