@@ -11,16 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from rules.cards import Card
-from rules.deal import DealCheck, DealClaims, DealError, DealRecord, check_deal
-from rules.play import PlayEvent
+from rules.deal import DealCheck, DealError, DealRecord, check_deal
 from rules.rulesets import Ruleset
 from rules.rulings import Finding
 from rules.sides import Sides
 from rules.variants import Variant
 
-__all__ = ["LAST_FOR_THREE", "GameCheck", "GameDeal", "GameError", "Margin", "check_game",
-           "margin"]
+__all__ = ["LAST_FOR_THREE", "GameCheck", "GameError", "Margin", "check_game", "margin"]
 
 LAST_FOR_THREE = 3
 SKUNK = 31
@@ -36,18 +33,6 @@ class Margin(StrEnum):
 
 class GameError(DealError):
     """A game record that cannot be refereed; ``path`` starts at the game."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameDeal:
-    """A deal as recorded in a game: who sits where follows from the game."""
-
-    dealt: Mapping[str, Sequence[Card]]
-    discards: Mapping[str, Sequence[Card]]
-    starter: Card
-    plays: Sequence[PlayEvent] = ()
-    crib_card: Card | None = None
-    claims: DealClaims | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,14 +66,17 @@ def margin(scores: Mapping[str, int], winner: str, target: int, ruleset: Ruleset
 def check_game(
     players: Sequence[str],
     first_dealer: str,
-    deals: Sequence[GameDeal],
+    deals: Sequence[DealRecord],
     *,
     variant: Variant = Variant.SIX_CARD,
     ruleset: Ruleset = Ruleset.ACC,
     muggins: bool = False,
     target: int | None = None,
 ) -> GameCheck:
-    """``players`` sit in play order (each one's left-hand neighbour follows them)."""
+    """``players`` sit in play order (each one's left-hand neighbour follows them).
+
+    The game seats every deal itself, dealer passing left, so each record's own
+    ``players`` is ignored (leave it empty)."""
     players = tuple(players)
     if len(players) != variant.spec.players:
         raise GameError(("players",), "wrong-size",
@@ -113,8 +101,7 @@ def check_game(
             raise GameError(("deals", number), "after-game-over",
                             f"the game was over after deal {number - 1}: {winner} had won")
         seats = tuple(players[(dealer + 1 + i) % n] for i in range(n))
-        record = DealRecord(seats, deal.dealt, deal.discards, deal.starter, deal.plays,
-                            deal.crib_card, deal.claims)
+        record = replace(deal, players=seats)
         try:
             result = check_deal(record, variant=variant, ruleset=ruleset, muggins=muggins,
                                 scores_before=scores, target=target, sides=sides)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from rules.deal import DealClaims, DealError, DealRecord, Stage, check_deal
-from rules.game import GameDeal, GameError, Margin, check_game, margin
+from rules.game import GameError, Margin, check_game, margin
 from rules.play import PlayEvent
 from rules.rulesets import Ruleset
 from rules.sides import Sides
@@ -192,9 +192,9 @@ def random_game(seed: int, variant: Variant, players: tuple[str, ...]):  # type:
         d = random_deal(rng, seats, spec.dealt, spec.to_crib, bool(spec.crib_cards_dealt),
                         spec.single_count)
         winner = tally_deal(d, scores, sides.of, spec.target)
-        deals.append(GameDeal(d.dealt, d.discards, d.starter,
-                              [PlayEvent(e.player, e.card) for e in d.events
-                               if not e.count_ends], d.crib_card))
+        deals.append(DealRecord((), d.dealt, d.discards, d.starter,
+                                [PlayEvent(e.player, e.card) for e in d.events
+                                 if not e.count_ends], d.crib_card))
         tallies.append(dict(scores))
         dealer = (dealer + 1) % n
     return first, deals, tallies, winner
@@ -268,7 +268,7 @@ class TestWholeGames:
         # one kept card short in each hand
         dealt = {p: [c for c in cards_ if c not in deals[0].discards[p]][1:]
                  + list(deals[0].discards[p]) for p, cards_ in deals[0].dealt.items()}
-        bad = GameDeal(dealt, deals[0].discards, deals[0].starter)
+        bad = DealRecord((), dealt, deals[0].discards, deals[0].starter)
         result = check_game(("ann", "bob"), first, [bad, deals[0]])
         assert result.deals[0].misdeal and result.dealers == (first, first)
         assert [f.deal for f in result.findings] == [0]

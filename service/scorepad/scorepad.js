@@ -20,13 +20,23 @@ function el(tag, attrs, ...children) {
 
 function cards(text) { return text.split(/[\s,]+/).filter(Boolean); }
 
-async function post(path, body) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { ok: response.ok, status: response.status, body: await response.json() };
+// Ask the referee; show progress, then the answer (through render) or the problem.
+async function ask(path, body, out, busy, render) {
+  out.replaceChildren(el("p", {}, busy));
+  let response;
+  let answer;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    answer = await response.json();
+  } catch (error) {
+    out.replaceChildren(el("p", { class: "error" }, "The referee could not be reached."));
+    return;
+  }
+  out.replaceChildren(...(response.ok ? render(answer) : [problem(answer)]).filter(Boolean));
 }
 
 function problem(body) {
@@ -93,15 +103,10 @@ async function countHand(event) {
     ruleset: $("ruleset").value,
   };
   if ($("claimed").value !== "") body.claimed = Number($("claimed").value);
-  const out = $("hand-result");
-  out.replaceChildren(el("p", {}, "Counting…"));
-  let answer;
-  try { answer = await post("/v1/hands/check", body); } catch (error) {
-    out.replaceChildren(el("p", { class: "error" }, "The referee could not be reached."));
-    return;
-  }
-  if (!answer.ok) { out.replaceChildren(problem(answer.body)); return; }
-  const r = answer.body;
+  await ask("/v1/hands/check", body, $("hand-result"), "Counting…", showHand);
+}
+
+function showHand(r) {
   const items = el("table", { id: "items" },
     el("thead", {}, el("tr", {}, el("th", {}, "Score"), el("th", {}, "Cards"), el("th", { class: "num" }, "Points"))));
   const rows = el("tbody");
@@ -121,7 +126,7 @@ async function countHand(event) {
     parts.push(el("p", { id: "award" }, "Pegs: player ", r.award.player, ", opponent ", r.award.opponent));
     parts.push(findings(r.findings));
   }
-  out.replaceChildren(...parts.filter(Boolean));
+  return parts;
 }
 
 // --- checking the play -------------------------------------------------------------
@@ -147,15 +152,10 @@ async function checkPlay(event) {
   const pone = cards($("pone-hand").value);
   const dealer = cards($("dealer-hand").value);
   if (pone.length || dealer.length) body.hands = { pone, dealer };
-  const out = $("play-result");
-  out.replaceChildren(el("p", {}, "Checking…"));
-  let answer;
-  try { answer = await post("/v1/pegging/check", body); } catch (error) {
-    out.replaceChildren(el("p", { class: "error" }, "The referee could not be reached."));
-    return;
-  }
-  if (!answer.ok) { out.replaceChildren(problem(answer.body)); return; }
-  const r = answer.body;
+  await ask("/v1/pegging/check", body, $("play-result"), "Checking…", showPlay);
+}
+
+function showPlay(r) {
   const table = el("table", { id: "plays" }, el("thead", {}, el("tr", {},
     el("th", {}, "#"), el("th", {}, "Player"), el("th", {}, "Card"), el("th", { class: "num" }, "Count"),
     el("th", { class: "num" }, "Points"), el("th", {}, "For"))));
@@ -168,9 +168,8 @@ async function checkPlay(event) {
   }
   table.append(rows);
   const totals = Object.entries(r.totals).map(([who, points]) => who + " " + points).join(", ");
-  out.replaceChildren(...[table, el("p", { id: "totals" }, "Totals: " + totals), findings(r.findings),
-    r.findings.length ? null : el("p", { id: "no-findings" }, "No findings: the play was by the rules.")]
-    .filter(Boolean));
+  return [table, el("p", { id: "totals" }, "Totals: " + totals), findings(r.findings),
+    r.findings.length ? null : el("p", { id: "no-findings" }, "No findings: the play was by the rules.")];
 }
 
 document.addEventListener("DOMContentLoaded", () => {

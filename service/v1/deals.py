@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from rules.deal import CRIB, DealError, DealRecord, check_deal
+from rules.deal import CRIB, DealError, check_deal
 from rules.sides import Sides
 from service.body import read_json
 from service.errors import Coded
@@ -19,10 +19,9 @@ from service.v1.records import (
     DealFieldsSchema,
     check_players,
     deal_check_out,
-    deal_claims,
     deal_error,
     deal_names_known,
-    events_from,
+    deal_record,
     player_names,
 )
 
@@ -70,13 +69,10 @@ _schema = DealCheckSchema()
 @bp.post("/deals/check")
 def deals_check() -> Response:
     data = _schema.load(read_json())
-    record = DealRecord(
-        tuple(data["players"]), data["dealt"], data["discards"], data["starter"],
-        events_from(data["plays"]), data.get("crib_card"), deal_claims(data))
     try:
-        result = check_deal(record, variant=data["variant"], ruleset=data["ruleset"],
-                            muggins=data["muggins"], scores_before=data.get("scores_before"),
-                            target=data.get("target"))
+        result = check_deal(deal_record(data, data["players"]), variant=data["variant"],
+                            ruleset=data["ruleset"], muggins=data["muggins"],
+                            scores_before=data.get("scores_before"), target=data.get("target"))
     except DealError as error:
         raise deal_error(error) from None
     count_findings(result.findings)

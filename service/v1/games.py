@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from rules.game import GameDeal, GameError, check_game
+from rules.game import GameError, check_game
 from service.body import read_json
 from service.errors import Coded
 from service.fields import CommonSchema
@@ -18,10 +18,9 @@ from service.v1.records import (
     NAME,
     DealFieldsSchema,
     check_players,
-    deal_claims,
     deal_error,
     deal_names_known,
-    events_from,
+    deal_record,
     player_names,
 )
 
@@ -59,11 +58,7 @@ _schema = GameCheckSchema()
 @bp.post("/games/check")
 def games_check() -> Response:
     data = _schema.load(read_json())
-    deals = [
-        GameDeal(d["dealt"], d["discards"], d["starter"], events_from(d["plays"]),
-                 d.get("crib_card"), deal_claims(d))
-        for d in data["deals"]
-    ]
+    deals = [deal_record(d) for d in data["deals"]]
     try:
         result = check_game(data["players"], data["first_dealer"], deals,
                             variant=data["variant"], ruleset=data["ruleset"],

@@ -8,7 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from rules.cards import Card
-from rules.deal import DealCheck, DealClaims, DealError
+from rules.deal import DealCheck, DealClaims, DealError, DealRecord
 from rules.play import PlayCheck, PlayEvent
 from rules.variants import Variant
 from service.errors import Coded, InvalidRequest
@@ -27,6 +27,7 @@ __all__ = [
     "deal_claims",
     "deal_error",
     "deal_names_known",
+    "deal_record",
     "events_from",
     "play_check_out",
     "player_names",
@@ -221,6 +222,13 @@ def deal_names_known(data: Mapping[str, Any], players: Sequence[str]) -> None:
             errors.setdefault("claims", {}).setdefault("hands", {})[key] = [_unknown(key)]
     if errors:
         raise ValidationError(errors)
+
+
+def deal_record(data: Mapping[str, Any], players: Sequence[str] = ()) -> DealRecord:
+    """A loaded deal (a /v1/deals/check body, or one of a game's deals) as the library's
+    record; a game seats its deals itself, so their ``players`` stay empty."""
+    return DealRecord(tuple(players), data["dealt"], data["discards"], data["starter"],
+                      events_from(data["plays"]), data.get("crib_card"), deal_claims(data))
 
 
 def deal_claims(data: Mapping[str, Any]) -> DealClaims | None:
