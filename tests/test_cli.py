@@ -93,3 +93,38 @@ class TestAgainstAServer:
     def test_unreachable(self) -> None:
         result = run("--url", "http://127.0.0.1:9", "count", "5H", "5C", "5S", "JD", "-s", "5D")
         assert result.exit_code == 3
+
+
+def test_serve_starts_gunicorn_with_the_production_config(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import requests
+
+    from tests.conftest import _free_port
+
+    port = _free_port()
+    env = dict(os.environ, PROMETHEUS_MULTIPROC_DIR=str(tmp_path))
+    server = subprocess.Popen([sys.executable, "-m", "muggins.cli", "serve", "--bind",
+                               f"127.0.0.1:{port}", "--workers", "1"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              start_new_session=True)
+    try:
+        for _ in range(200):
+            try:
+                response = requests.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except requests.ConnectionError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("muggins serve did not answer")
+        assert response.json() == {"status": "ok"}
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        output = server.communicate(timeout=30)[0].decode()
+    # gunicorn.conf.py was used: its JSON logs, not gunicorn's plain ones.
+    first = json.loads(output.splitlines()[0])
+    assert first["logger"] == "gunicorn.error" and "Starting gunicorn" in first["message"]
