@@ -2,36 +2,59 @@
 
 * :mod:`rules.cards` – cards and their notation
 * :mod:`rules.variants` – how each variant deals
-* :mod:`rules.show` and :mod:`rules.call` – counting hands and cribs, and the spoken count
+* :mod:`rules.show`, :mod:`rules.call`, :mod:`rules.tables` – counting hands and cribs
 * :mod:`rules.hands` – checking one hand or crib and its claim
-* :mod:`rules.rulesets` and :mod:`rules.rulings` – remedies, findings, claims
+* :mod:`rules.pegging`, :mod:`rules.play` – the play, card by card, and its referee
+* :mod:`rules.deal`, :mod:`rules.game`, :mod:`rules.sides` – whole deals and games
+* :mod:`rules.rulesets`, :mod:`rules.rulings` – remedies, findings, claims
+* :mod:`rules.discards` – discard advice by exact expected value
+* :mod:`rules.distribution` – every hand with every starter, in bulk
 """
 
 from rules.cards import Card, CardError, DuplicateCardError, InvalidCardError, Rank, Suit
+from rules.deal import DealCheck, DealClaims, DealError, DealRecord, check_deal
+from rules.discards import Advice, advise
+from rules.game import GameCheck, GameError, Margin, check_game
 from rules.hands import HandCheck, HandSizeError, check_hand
+from rules.play import PlayCheck, PlayEvent, PlayRecordError, check_play
 from rules.rulesets import Ruleset
 from rules.rulings import Finding, FindingCode, Verdict
 from rules.show import Item, ItemKind, Show, count, score
 from rules.variants import Variant
 
 __all__ = [
+    "Advice",
     "Card",
     "CardError",
+    "DealCheck",
+    "DealClaims",
+    "DealError",
+    "DealRecord",
     "DuplicateCardError",
     "Finding",
     "FindingCode",
+    "GameCheck",
+    "GameError",
     "HandCheck",
     "HandSizeError",
     "InvalidCardError",
     "Item",
     "ItemKind",
+    "Margin",
+    "PlayCheck",
+    "PlayEvent",
+    "PlayRecordError",
     "Rank",
     "Ruleset",
     "Show",
     "Suit",
     "Variant",
     "Verdict",
+    "advise",
+    "check_deal",
+    "check_game",
     "check_hand",
+    "check_play",
     "count",
     "score",
 ]
