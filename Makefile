@@ -26,7 +26,7 @@ serve: $(VENV)/.installed
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict rules
+	$(BIN)/mypy --strict rules service muggins
 	$(BIN)/hadolint Dockerfile
 
 test: lint

@@ -12,10 +12,11 @@ import logging
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask
 from marshmallow import ValidationError
 from rfc9457 import Problem
 from werkzeug.exceptions import HTTPException, InternalServerError, UnprocessableEntity
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 __all__ = [
     "PROBLEM_JSON",
@@ -122,7 +123,7 @@ def problem_body(error: HTTPException) -> dict[str, Any]:
     return problem.marshal()
 
 
-def _problem_response(error: HTTPException) -> Response:
+def _problem_response(error: HTTPException) -> WerkzeugResponse:
     response = error.get_response()
     response.set_data(json.dumps(problem_body(error)))
     response.content_type = PROBLEM_JSON
@@ -131,15 +132,15 @@ def _problem_response(error: HTTPException) -> Response:
 
 def install(app: Flask) -> None:
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> Response:
+    def http_error(error: HTTPException) -> WerkzeugResponse:
         return _problem_response(error)
 
     @app.errorhandler(ValidationError)
-    def validation_error(error: ValidationError) -> Response:
+    def validation_error(error: ValidationError) -> WerkzeugResponse:
         return _problem_response(InvalidRequest(pointer_errors(error)))
 
     @app.errorhandler(Exception)
-    def unexpected(error: Exception) -> Response:
+    def unexpected(error: Exception) -> WerkzeugResponse:
         # Never leak internals: the log has the traceback, the client a plain 500.
         log.exception("unhandled error")
         return _problem_response(InternalServerError("the referee could not answer this request"))

@@ -84,7 +84,7 @@ class Cards(fields.Field):  # type: ignore[type-arg]
             seen.add(card.index)
             cards.append(card)
         if errors:
-            raise ValidationError(errors)  # type: ignore[arg-type]
+            raise ValidationError(errors)
         return cards
 
 

@@ -34,7 +34,7 @@ LOGGING: dict[str, Any] = {
 }
 
 
-class JsonAccessLogger(Logger):
+class JsonAccessLogger(Logger):  # type: ignore[misc]  # gunicorn ships no type hints
     """gunicorn's logger, writing each access as fields rather than a formatted line."""
 
     def access(self, resp: Any, req: Any, environ: dict[str, Any],

@@ -59,7 +59,7 @@ def count_findings(findings: Iterable[Finding]) -> None:
 def metrics_response() -> Response:
     if "PROMETHEUS_MULTIPROC_DIR" in os.environ:
         registry = CollectorRegistry()
-        MultiProcessCollector(registry)
+        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
     else:
         registry = REGISTRY
     return Response(generate_latest(registry), content_type=CONTENT_TYPE_LATEST)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import RAISE, ValidationError, fields, validate, validates_schema
 
 from rules.deal import CRIB, DealError, check_deal
 from rules.sides import Sides
@@ -39,6 +39,9 @@ def no_player_named_crib(players: list[str]) -> None:
 
 
 class DealCheckSchema(CommonSchema, DealFieldsSchema):
+    class Meta:
+        unknown = RAISE
+
     players = player_names()
     scores_before = fields.Dict(keys=fields.String(validate=NAME),
                                 values=StrictInt(validate=validate.Range(0, MAX_TARGET)))

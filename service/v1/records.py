@@ -67,7 +67,7 @@ def plays_field() -> fields.List:  # type: ignore[type-arg]
                        validate=validate.Length(0, MAX_EVENTS))
 
 
-def hands_field(**kwargs: Any) -> fields.Dict:  # type: ignore[type-arg]
+def hands_field(**kwargs: Any) -> fields.Dict:
     return fields.Dict(keys=fields.String(validate=NAME),
                        values=Cards(), **kwargs)
 
