@@ -1,0 +1,29 @@
+"""What the image installs: the wheel must carry the contract, the page and the CLI."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.slow
+def test_the_wheel_has_everything_the_service_reads(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--wheel-dir", str(tmp_path), str(ROOT)], check=True,
+                   capture_output=True)
+    [wheel] = tmp_path.glob("muggins-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        # The contract is a real file in the wheel (a link in the tree), the same bytes.
+        assert archive.read("service/openapi.yaml") == (ROOT / "openapi.yaml").read_bytes()
+        entry_points = archive.read("muggins-0.1.0.dist-info/entry_points.txt").decode()
+    scorepad = {p.name for p in (ROOT / "service" / "scorepad").iterdir()}
+    assert {f"service/scorepad/{name}" for name in scorepad} <= names
+    assert {"rules/py.typed", "muggins/cli.py", "service/v1/hands.py"} <= names
+    assert "muggins = muggins.cli:main" in entry_points
