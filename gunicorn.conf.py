@@ -69,13 +69,13 @@ def child_exit(server: Any, worker: Any) -> None:
 
 
 def post_worker_init(worker: Any) -> None:
-    """On SIGTERM, /readyz answers 503 while requests in flight finish."""
+    """On SIGTERM the worker is no longer ready (for workers that could still answer)."""
     from service.observability import readiness
 
     graceful = signal.getsignal(signal.SIGTERM)
 
     def stopping(signum: int, frame: Any) -> None:
-        readiness.shutting_down = True
+        readiness.stopping = True
         if callable(graceful):
             graceful(signum, frame)
 

@@ -157,7 +157,7 @@ def _show_play(r: dict[str, Any]) -> None:
 def peg(obj: Context, record: str) -> None:
     """Referee a recorded play (JSON, as /v1/pegging/check takes it; - for stdin)."""
     body = _read_record(record)
-    obj.run(lambda c: c._call("POST", "/v1/pegging/check", body), _show_play, _findings_of)
+    obj.run(lambda c: c.request("POST", "/v1/pegging/check", body), _show_play, _findings_of)
 
 
 @main.command()
@@ -200,7 +200,7 @@ def game(obj: Context, record: str) -> None:
         _print_findings(r["findings"])
 
     body = _read_record(record)
-    obj.run(lambda c: c._call("POST", "/v1/games/check", body), show, _findings_of)
+    obj.run(lambda c: c.request("POST", "/v1/games/check", body), show, _findings_of)
 
 
 @main.command()

@@ -95,7 +95,10 @@ class Client:
                        "detail": response.text[:200]}
         return response.status_code, payload, response.headers.get("X-Request-ID")
 
-    def _call(self, method: str, path: str, body: Any | None = None) -> Any:
+    def request(self, method: str, path: str, body: Any | None = None) -> Any:
+        """Any request, body as the API takes it; the JSON answer, or a ProblemError.
+        The typed methods below are built on it; it also serves whole records kept as
+        JSON files (see the CLI)."""
         status, payload, request_id = self._send(method, path, body)
         if status >= 400:
             raise ProblemError(payload, request_id)
@@ -108,7 +111,7 @@ class Client:
                    ruleset: Ruleset | None = None, muggins: bool | None = None) -> HandCheck:
         body = {"hand": list(hand), "starter": starter, "crib": crib,
                 **_given(claimed=claimed), **_common(variant, ruleset, muggins)}
-        return cast(HandCheck, self._call("POST", "/v1/hands/check", body))
+        return cast(HandCheck, self.request("POST", "/v1/hands/check", body))
 
     def check_hands(self, hands: Sequence[Mapping[str, Any]], *, variant: Variant | None = None,
                     ruleset: Ruleset | None = None, muggins: bool | None = None
@@ -116,7 +119,7 @@ class Client:
         """Many hands at once; an invalid one gets its problem (a dict with ``status``)."""
         body = {"hands": [dict(h) for h in hands], **_common(variant, ruleset, muggins)}
         return cast(list[HandCheck | dict[str, Any]],
-                    self._call("POST", "/v1/hands/batch", body)["results"])
+                    self.request("POST", "/v1/hands/batch", body)["results"])
 
     def check_pegging(self, plays: Sequence[Mapping[str, Any]], *,
                       hands: Mapping[str, Sequence[str]] | None = None,
@@ -127,12 +130,12 @@ class Client:
                 **_given(hands=None if hands is None else {k: list(v) for k, v in hands.items()},
                          players=None if players is None else list(players)),
                 **_common(variant, ruleset, muggins)}
-        return cast(PeggingCheck, self._call("POST", "/v1/pegging/check", body))
+        return cast(PeggingCheck, self.request("POST", "/v1/pegging/check", body))
 
     def check_deal(self, record: Mapping[str, Any]) -> DealCheck:
         """``record`` is a deal as ``/v1/deals/check`` takes it (dealt, discards, starter,
         plays, and optionally claims, scores_before, players, ...)."""
-        return cast(DealCheck, self._call("POST", "/v1/deals/check", dict(record)))
+        return cast(DealCheck, self.request("POST", "/v1/deals/check", dict(record)))
 
     def check_game(self, players: Sequence[str], first_dealer: str,
                    deals: Sequence[Mapping[str, Any]], *, target: int | None = None,
@@ -141,17 +144,17 @@ class Client:
         body = {"players": list(players), "first_dealer": first_dealer,
                 "deals": [dict(d) for d in deals], **_given(target=target),
                 **_common(variant, ruleset, muggins)}
-        return cast(GameCheck, self._call("POST", "/v1/games/check", body))
+        return cast(GameCheck, self.request("POST", "/v1/games/check", body))
 
     def advise_discards(self, cards: Sequence[str], *, dealer: bool,
                         partner_deals: bool | None = None,
                         variant: Variant | None = None) -> Advice:
         body = {"cards": list(cards), "dealer": dealer,
                 **_given(partner_deals=partner_deals), **_common(variant, None, None)}
-        return cast(Advice, self._call("POST", "/v1/discards/advise", body))
+        return cast(Advice, self.request("POST", "/v1/discards/advise", body))
 
     def rulesets(self) -> dict[str, Any]:
-        return cast(dict[str, Any], self._call("GET", "/v1/rulesets"))
+        return cast(dict[str, Any], self.request("GET", "/v1/rulesets"))
 
     def healthy(self) -> bool:
         try:

@@ -27,7 +27,8 @@ from prometheus_client.multiprocess import MultiProcessCollector
 
 from rules.rulings import Finding
 
-__all__ = ["REQUEST_ID", "count_findings", "install", "metrics_response", "readiness"]
+__all__ = ["DRAIN_FILE", "REQUEST_ID", "count_findings", "install", "metrics_response",
+           "readiness"]
 
 REQUEST_ID = "X-Request-ID"
 # A client's id is echoed only if it is plainly an id: nothing that could forge a log line.
@@ -41,11 +42,26 @@ LATENCY = Histogram("muggins_http_request_duration_seconds", "Time to answer a r
 FINDINGS = Counter("muggins_findings_total", "Findings reported, by code.", ["code"])
 
 
+DRAIN_FILE = "MUGGINS_DRAIN_FILE"
+"""Names a file whose presence means: drain, stop taking traffic (see deploy/)."""
+
+
 class _Readiness:
-    """Ready until the worker is told to stop; then /readyz answers 503."""
+    """Ready until told to drain (the drain file exists) or to stop (SIGTERM); then
+    /readyz answers 503, while /healthz still answers 200.
+
+    A sync worker takes no new request once sent SIGTERM, so the drain file is what
+    makes the 503 visible: Kubernetes' preStop hook creates it, waits for the probe
+    to notice, and only then is SIGTERM sent.
+    """
 
     def __init__(self) -> None:
-        self.shutting_down = False
+        self.stopping = False
+
+    @property
+    def shutting_down(self) -> bool:
+        drain = os.environ.get(DRAIN_FILE)
+        return self.stopping or bool(drain and os.path.exists(drain))
 
 
 readiness = _Readiness()

@@ -58,5 +58,15 @@ def test_the_pieces_fit_together() -> None:
     # A read-only root needs somewhere for the metrics files.
     mounts = {m["mountPath"] for m in container["volumeMounts"]}
     assert env["PROMETHEUS_MULTIPROC_DIR"].startswith(tuple(mounts))
-    # Graceful shutdown fits inside the grace period.
-    assert pod["spec"]["terminationGracePeriodSeconds"] > 20
+    # Drain, then stop: the preStop hook creates the very file the pod watches, somewhere
+    # writable, and the grace period covers its pause plus gunicorn's graceful timeout.
+    drain = env["MUGGINS_DRAIN_FILE"]
+    assert drain.startswith(tuple(mounts))
+    hook = " ".join(container["lifecycle"]["preStop"]["exec"]["command"])
+    assert f"open('{drain}', 'w')" in hook
+    pause = float(re.search(r"sleep\((\d+)\)", hook).group(1))  # type: ignore[union-attr]
+    conf = (ROOT / "gunicorn.conf.py").read_text(encoding="utf-8")
+    graceful = int(re.search(r"^graceful_timeout = (\d+)$", conf, re.MULTILINE).group(1))  # type: ignore[union-attr]
+    readiness = container["readinessProbe"]
+    assert pause > readiness["periodSeconds"] * readiness["failureThreshold"]
+    assert pod["spec"]["terminationGracePeriodSeconds"] >= pause + graceful

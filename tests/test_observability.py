@@ -54,16 +54,36 @@ class TestCors:
 
 
 class TestReadiness:
-    def test_readyz_turns_503_when_shutting_down(self, client: FlaskClient) -> None:
+    def test_readyz_turns_503_when_stopping(self, client: FlaskClient) -> None:
         assert client.get("/readyz").status_code == 200
-        readiness.shutting_down = True
+        readiness.stopping = True
         try:
             response = client.get("/readyz")
             assert response.status_code == 503
             assert response.get_json() == {"status": "shutting down"}
             assert client.get("/healthz").status_code == 200  # alive, just not ready
         finally:
-            readiness.shutting_down = False
+            readiness.stopping = False
+
+    def test_the_drain_file_turns_a_real_server_unready(self, tmp_path) -> None:  # type: ignore[no-untyped-def]
+        from bench._load import free_port, start_server, stop_server
+
+        drain = tmp_path / "drain"
+        port = free_port()
+        server = start_server(port, extra_env={"WEB_CONCURRENCY": "2",
+                                               "MUGGINS_DRAIN_FILE": str(drain)})
+        url = f"http://127.0.0.1:{port}"
+        try:
+            assert requests.get(url + "/readyz", timeout=5).status_code == 200
+            drain.touch()  # what the preStop hook does
+            for _ in range(10):  # every worker says so, whichever answers
+                assert requests.get(url + "/readyz", timeout=5).status_code == 503
+            assert requests.get(url + "/healthz", timeout=5).status_code == 200
+            answer = requests.post(url + "/v1/hands/check", timeout=5,
+                                   json={"hand": ["5H", "5C", "5S", "JD"], "starter": "5D"})
+            assert answer.json()["total"] == 29  # still answering while it drains
+        finally:
+            stop_server(server)
 
 
 def metric(text: str, name: str, **labels: str) -> float:
