@@ -6,50 +6,29 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from _common import best_of, header
+from _load import pegging_bodies
 
-from rules.cards import full_deck
+from rules.cards import Card
 from rules.play import PlayEvent, check_play
 
 DEALS = 1000
-DECK = list(full_deck())
 
 
-def legal_record(rng: random.Random) -> tuple[list[PlayEvent], dict[str, list]]:  # type: ignore[type-arg]
-    """A random legal six-card play, gos included."""
-    drawn = rng.sample(DECK, 8)
-    hands = {"pone": drawn[:4], "dealer": drawn[4:]}
-    held = {p: list(h) for p, h in hands.items()}
-    events: list[PlayEvent] = []
-    count, turn, other = 0, "pone", "dealer"
-    gone: set[str] = set()
-    last = None
-    while held["pone"] or held["dealer"]:
-        fits = [c for c in held[turn] if c.pips <= 31 - count]
-        if fits and turn not in gone:
-            card = rng.choice(fits)
-            held[turn].remove(card)
-            events.append(PlayEvent(turn, card))
-            count += card.pips
-            last = turn
-        elif held[turn] and turn not in gone:
-            events.append(PlayEvent(turn, None))
-            gone.add(turn)
-        can_other = other not in gone and held[other]
-        can_turn = turn not in gone and held[turn]
-        if count == 31 or not (can_other or can_turn):
-            count, gone = 0, set()
-            turn, other = ("dealer", "pone") if last == "pone" else ("pone", "dealer")
-        elif can_other:
-            turn, other = other, turn
+def record(body: dict[str, Any]) -> tuple[list[PlayEvent], dict[str, list[Card]]]:
+    """A pegging request body (from _load) as the library takes it."""
+    events = [PlayEvent(e["player"], Card.parse(e["card"]) if "card" in e else None)
+              for e in body["plays"]]
+    hands = {p: [Card.parse(c) for c in cards] for p, cards in body["hands"].items()}
     return events, hands
 
 
 def main() -> None:
     header("pegging referee: one whole six-card play")
     rng = random.Random(7)
-    records = [legal_record(rng) for _ in range(DEALS)]
+    records = [record(body) for body in pegging_bodies(rng, DEALS)]
     for label, with_hands in (("without hands", False), ("with hands", True)):
         seconds = best_of(5, lambda w=with_hands: [
             check_play(events, hands=hands if w else None) for events, hands in records])
