@@ -115,7 +115,6 @@ class _Pegboard:
     target: int
     scores: dict[str, int]
     claimed: dict[str, int]
-    pegged: dict[str, int]
     winner: str | None = None
     won_during: Stage | None = None
     false_claim: set[str] = field(default_factory=set)
@@ -129,7 +128,6 @@ class _Pegboard:
         side = self.sides.of[player]
         points = min(max(points, 0), self.target - self.scores[side])  # the game hole
         self.scores[side] += points
-        self.pegged[side] += points
         if self.scores[side] >= self.target:
             self.winner, self.won_during = side, stage
             return False
@@ -153,7 +151,7 @@ def check_deal(
     target = target or spec.target
     before = sides.zero() | dict(scores_before or {})
     _validate(record, variant)
-    board = _Pegboard(sides, target, dict(before), dict(before), sides.zero())
+    board = _Pegboard(sides, target, dict(before), dict(before))
     findings: list[Finding] = []
 
     def find(code: FindingCode, message: str, player: str | None, points: int | None = None,
@@ -219,7 +217,9 @@ def _result(record: DealRecord, board: _Pegboard, before: dict[str, int],
             findings: list[Finding], *, misdeal: bool, heels: Heels | None = None,
             play: PlayCheck | None = None, show: dict[str, HandCheck] | None = None) -> DealCheck:
     return DealCheck(misdeal, heels, play, show or {}, tuple(findings), before,
-                     dict(board.scores), dict(board.pegged), board.winner, board.won_during)
+                     dict(board.scores), {side: board.scores[side] - before[side]
+                                          for side in board.scores},
+                     board.winner, board.won_during)
 
 
 _Find = Callable[..., None]
@@ -266,7 +266,6 @@ def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
     if remedy is FalseGameRemedy.SET_BACK_15:
         points = min(FALSE_GAME_SETBACK, board.scores[side])
         board.scores[side] -= points
-        board.pegged[side] -= points
     find(FindingCode.FALSE_CLAIM_OF_GAME,
          f"{player} claimed game at {board.claimed[side]}, but the true score is "
          f"{board.scores[side] + (points or 0)}: {words}", player, points)
