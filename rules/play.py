@@ -546,28 +546,25 @@ def _pegging(scored: list[ScoredEvent], ref: _Referee, ruleset: Ruleset, muggins
         unit_claims[unit] = unit_claims.get(unit, 0) + entry.claimed
     claims_given = bool(unit_claims)
 
-    pegged = dict.fromkeys(seats, 0)
     pegs: list[Peg] = []
     for entry in scored:
         true = entry.points if entry.legal else 0
         claimed = unit_claims.get(entry.index)
         if claimed is None:
             if entry.card is not None and true:
-                pegged[entry.player] += true
                 pegs.append(Peg(entry.index, entry.player, true))
             continue
         ruling = rule_on_claim(claimed, true, ruleset=ruleset, muggins=muggins,
                                player=entry.player, what=f"play {entry.index}",
                                index=entry.index, nineteen_is_zero=False)
         findings.extend(ruling.findings)
-        pegged[entry.player] += ruling.player_pegs
         pegs.append(Peg(entry.index, entry.player, ruling.player_pegs, claimed))
         if ruling.opponent_pegs:
             opponent = opponent_of(seats, entry.player)
-            pegged[opponent] += ruling.opponent_pegs
             pegs.append(Peg(entry.index, opponent, ruling.opponent_pegs))
-    for penalty in penalties:
-        pegged[penalty.player] += penalty.points
-        pegs.append(penalty)
+    pegs.extend(penalties)
     pegs.sort(key=lambda peg: peg.index)
+    pegged = dict.fromkeys(seats, 0)
+    for peg in pegs:
+        pegged[peg.player] += peg.points
     return pegged, tuple(pegs), claims_given
