@@ -17,6 +17,7 @@ __all__ = [
     "InvalidCardError",
     "Rank",
     "Suit",
+    "ensure_distinct",
     "full_deck",
     "parse_cards",
 ]
@@ -156,14 +157,19 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
 
+def ensure_distinct(cards: Iterable[Card]) -> None:
+    """Raise :class:`DuplicateCardError` for the first card that appears again."""
+    seen: set[int] = set()
+    for card in cards:
+        if card.index in seen:
+            raise DuplicateCardError(card)
+        seen.add(card.index)
+
+
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
     """Parse several cards; a card may appear only once."""
     cards = tuple(Card.parse(text) for text in texts)
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise DuplicateCardError(card)
-        seen.add(card)
+    ensure_distinct(cards)
     return cards
 
 

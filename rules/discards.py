@@ -29,7 +29,7 @@ from math import prod
 import numpy as np
 import numpy.typing as npt
 
-from rules.cards import Card, DuplicateCardError, Rank, full_deck
+from rules.cards import Card, Rank, ensure_distinct, full_deck
 from rules.show import rank_points, score_indices
 from rules.variants import CRIB_SIZE, Variant
 
@@ -79,12 +79,7 @@ def advise(
     spec = variant.spec
     if len(cards) != spec.dealt:
         raise DealtSizeError(f"a {variant} hand is dealt {spec.dealt} cards, not {len(cards)}")
-    if len({card.index for card in cards}) != len(cards):
-        seen: set[int] = set()
-        for card in cards:
-            if card.index in seen:
-                raise DuplicateCardError(card)
-            seen.add(card.index)
+    ensure_distinct(cards)
     ours = dealer if crib_is_ours is None else crib_is_ours
     held = {card.index for card in cards}
     unseen = [i for i in range(len(_DECK)) if i not in held]

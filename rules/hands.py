@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.cards import Card, DuplicateCardError
+from rules.cards import Card, ensure_distinct
 from rules.rulesets import Ruleset
 from rules.rulings import ClaimRuling, rule_on_claim
 from rules.show import Show, count, possible_totals
@@ -53,11 +53,7 @@ def check_hand(
     size = expected_size(variant, crib)
     if len(hand) != size:
         raise HandSizeError(len(hand), size, what)
-    seen: set[int] = set()
-    for card in (*hand, starter):
-        if card.index in seen:
-            raise DuplicateCardError(card)
-        seen.add(card.index)
+    ensure_distinct((*hand, starter))
 
     show = count(hand, starter, crib=crib)
     if claimed is None:
