@@ -14,6 +14,7 @@ from service.fields import CommonSchema
 from service.observability import count_findings
 from service.v1 import bp
 from service.v1.deals import no_player_named_crib, target_field
+from service.v1.hands import findings_out
 from service.v1.records import (
     NAME,
     DealFieldsSchema,
@@ -87,5 +88,5 @@ def games_check() -> Response:
         "scores": result.scores,
         "winner": result.winner,
         "margin": None if result.margin is None else result.margin.value,
-        "findings": [f.to_dict() for f in result.findings],
+        "findings": findings_out(result.findings),
     })

@@ -13,7 +13,7 @@ from rules.play import PlayCheck, PlayEvent
 from rules.variants import Variant
 from service.errors import Coded, InvalidRequest
 from service.fields import CardField, Cards, StrictBool, claim_field
-from service.v1.hands import hand_check_out
+from service.v1.hands import findings_out, hand_check_out
 
 __all__ = [
     "MAX_EVENTS",
@@ -168,7 +168,7 @@ def play_check_out(result: PlayCheck) -> dict[str, Any]:
     answer: dict[str, Any] = {
         "plays": plays,
         "totals": result.totals,
-        "findings": [f.to_dict() for f in result.findings],
+        "findings": findings_out(result.findings),
     }
     if result.partnerships is not None:
         answer["partnerships"] = [
@@ -254,7 +254,7 @@ def deal_check_out(result: DealCheck) -> dict[str, Any]:
         "heels": heels,
         "play": None if result.play is None else play_check_out(result.play),
         "show": {name: hand_check_out(check) for name, check in result.show.items()},
-        "findings": [f.to_dict() for f in result.findings],
+        "findings": findings_out(result.findings),
         "scores_before": result.scores_before,
         "scores_after": result.scores_after,
         "pegged": result.pegged,
