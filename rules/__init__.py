@@ -4,7 +4,10 @@
 * :mod:`rules.variants` – how each variant deals
 * :mod:`rules.show`, :mod:`rules.call`, :mod:`rules.tables` – counting hands and cribs
 * :mod:`rules.hands` – checking one hand or crib and its claim
-* :mod:`rules.pegging`, :mod:`rules.play` – the play, card by card, and its referee
+* :mod:`rules.pegging` – what one card scores in the play
+* :mod:`rules.playstate` – the play as a state machine: positions and moves
+* :mod:`rules.play`, :mod:`rules.readings`, :mod:`rules.play_rulings` – the play's referee
+* :mod:`rules.errors` – the one error for records that cannot be refereed
 * :mod:`rules.deal`, :mod:`rules.game`, :mod:`rules.sides` – whole deals and games
 * :mod:`rules.rulesets`, :mod:`rules.rulings` – remedies, findings, claims
 * :mod:`rules.discards` – discard advice by exact expected value
@@ -14,9 +17,11 @@
 from rules.cards import Card, CardError, DuplicateCardError, InvalidCardError, Rank, Suit
 from rules.deal import DealCheck, DealClaims, DealError, DealRecord, check_deal
 from rules.discards import Advice, advise
+from rules.errors import Problem, ProblemCode, RecordError
 from rules.game import GameCheck, GameError, Margin, check_game
 from rules.hands import HandCheck, HandSizeError, check_hand
-from rules.play import PlayCheck, PlayEvent, PlayRecordError, check_play
+from rules.play import PlayCheck, PlayEvent, check_play
+from rules.playstate import PlayState, Scored
 from rules.rulesets import Ruleset
 from rules.rulings import Finding, FindingCode, Verdict
 from rules.show import Item, ItemKind, Show, count, score
@@ -43,9 +48,13 @@ __all__ = [
     "Margin",
     "PlayCheck",
     "PlayEvent",
-    "PlayRecordError",
+    "PlayState",
+    "Problem",
+    "ProblemCode",
     "Rank",
+    "RecordError",
     "Ruleset",
+    "Scored",
     "Show",
     "Suit",
     "Variant",

@@ -43,6 +43,8 @@ class RulesetSpec:
     """What the opponent pegs for a renege."""
     renege_per_card: bool
     """ACC 7.3: two for each card that could have been played singly."""
+    renege_retracts: bool
+    """ACC 7.3: points pegged after a renege, to the end of its count, are retracted."""
     heels_forfeited: bool
     false_game: FalseGameRemedy
     misdeal: MisdealRemedy
@@ -88,13 +90,16 @@ _SPECS = {
         undercount_corrected=False,
         renege_points=2,
         renege_per_card=True,
+        renege_retracts=True,
         heels_forfeited=True,
         false_game=FalseGameRemedy.SET_BACK_15,
         misdeal=MisdealRemedy.REDEAL,
         remedies={
             "overcount": "corrected to the true score and the opponent pegs the excess (ACC 8.4)",
             "undercount": f"the missed points are lost; {_MUGGINS}",
-            "renege": "the opponent pegs 2 for each card that could have been played singly "
+            "renege": "the opponent pegs 2 for each card that could have been played singly, "
+            "and points pegged after the renege to the end of that count are retracted; a go "
+            "corrected by the player's own card before anything else happens is no renege "
             "(ACC 7.3)",
             "over-31": _OVER_31,
             "out-of-turn": _OUT_OF_TURN,
@@ -112,6 +117,7 @@ _SPECS = {
         undercount_corrected=False,
         renege_points=2,
         renege_per_card=False,
+        renege_retracts=False,
         heels_forfeited=True,
         false_game=FalseGameRemedy.CORRECTED,
         misdeal=MisdealRemedy.PONE_PEGS_2,
@@ -133,6 +139,7 @@ _SPECS = {
         undercount_corrected=False,
         renege_points=2,
         renege_per_card=False,
+        renege_retracts=False,
         heels_forfeited=True,
         false_game=FalseGameRemedy.LOSES_GAME,
         misdeal=MisdealRemedy.PONE_PEGS_2,
@@ -154,6 +161,7 @@ _SPECS = {
         undercount_corrected=True,
         renege_points=0,
         renege_per_card=False,
+        renege_retracts=False,
         heels_forfeited=False,
         false_game=FalseGameRemedy.CORRECTED,
         misdeal=MisdealRemedy.REDEAL,

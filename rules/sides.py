@@ -25,12 +25,18 @@ class Sides:
 
     @classmethod
     def for_table(cls, players: Sequence[str], variant: Variant) -> Sides:
-        if variant is Variant.FOUR_PLAYER:
-            first = f"{players[0]}{PARTNERS}{players[2]}"
-            second = f"{players[1]}{PARTNERS}{players[3]}"
-            return cls((first, second), {players[0]: first, players[2]: first,
-                                         players[1]: second, players[3]: second})
-        return cls(tuple(players), {player: player for player in players})
+        """The sides of a table seated ``players`` (from the dealer's left), by the
+        variant's partnerships."""
+        partnerships = variant.spec.partnerships
+        if not partnerships:
+            return cls(tuple(players), {player: player for player in players})
+        names: list[str] = []
+        of: dict[str, str] = {}
+        for seats in partnerships:
+            name = PARTNERS.join(players[seat] for seat in seats)
+            names.append(name)
+            of.update((players[seat], name) for seat in seats)
+        return cls(tuple(names), of)
 
     def zero(self) -> dict[str, int]:
         return dict.fromkeys(self.names, 0)

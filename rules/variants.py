@@ -36,6 +36,9 @@ class VariantSpec:
     """The five-card game has one count only: the play ends at the first go."""
     last_for_three: bool
     """The five-card game's pone pegs three at the start of the game."""
+    partnerships: tuple[tuple[int, ...], ...] = ()
+    """Seats (from the dealer's left, counting from 0) that share a score; none when
+    every player keeps their own. Partners sit opposite."""
 
     @property
     def hand_size(self) -> int:
@@ -46,6 +49,7 @@ _SPECS = {
     Variant.SIX_CARD: VariantSpec(2, 6, 2, 0, 121, single_count=False, last_for_three=False),
     Variant.FIVE_CARD: VariantSpec(2, 5, 2, 0, 61, single_count=True, last_for_three=True),
     Variant.THREE_PLAYER: VariantSpec(3, 5, 1, 1, 121, single_count=False, last_for_three=False),
-    Variant.FOUR_PLAYER: VariantSpec(4, 5, 1, 0, 121, single_count=False, last_for_three=False),
+    Variant.FOUR_PLAYER: VariantSpec(4, 5, 1, 0, 121, single_count=False, last_for_three=False,
+                                     partnerships=((0, 2), (1, 3))),
     Variant.SEVEN_CARD: VariantSpec(2, 7, 2, 0, 181, single_count=False, last_for_three=False),
 }

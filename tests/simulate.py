@@ -23,6 +23,8 @@ class Event:
     card: Card | None  # None: go
     count_ends: bool = False
     """A marker the simulator adds where a count ended; it is not part of the record."""
+    false_go: bool = False
+    """The simulator's own mark on the go it said falsely when told to cheat."""
 
 
 def pips(card: Card) -> int:
@@ -44,6 +46,7 @@ def play_out(
     gone: set[str] = set()
     turn = leader = seats[0]
     decisions = 0
+    reneged = False
 
     def next_after(player: str) -> str | None:
         i = seats.index(player)
@@ -66,8 +69,13 @@ def play_out(
             decisions += 1
             others = [q for q in seats if q != turn and q not in gone
                       and any(pips(c) <= 31 - count for c in held[q])]
-            if decisions == renege_at:
-                events.append(Event(turn, None))  # a false go
+            said = [e for e in events if not e.count_ends]
+            # A go straight after the player's own go reads as the same go said twice
+            # (it changes nothing), so the false go waits for the next decision.
+            repeat = bool(said) and said[-1].card is None and said[-1].player == turn
+            if renege_at is not None and decisions >= renege_at and not reneged and not repeat:
+                reneged = True
+                events.append(Event(turn, None, false_go=True))
                 gone.add(turn)
                 nxt = next_after(turn)
             elif decisions == out_of_turn_at and others:

@@ -50,7 +50,8 @@ class TestPeggingCheck:
         assert out["totals"] == {"pone": 0, "dealer": 3}  # fifteen, and the last card
 
     def test_renege_with_hands(self, client: FlaskClient) -> None:
-        body = {"plays": plays("pone:KH dealer:QC pone:TD dealer:go dealer:AH pone:5S "
+        # The pone's go comes between the dealer's go and the ace: the go stood.
+        body = {"plays": plays("pone:KH dealer:QC pone:TD dealer:go pone:go dealer:AH pone:5S "
                                "dealer:9S pone:2C dealer:3D"),
                 "hands": {"pone": ["KH", "TD", "5S", "2C"], "dealer": ["QC", "9S", "AH", "3D"]}}
         out = client.post(URL, json=body).get_json()

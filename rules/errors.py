@@ -1,0 +1,84 @@
+"""The one error for records that cannot be refereed: every problem at once.
+
+A record is refused when it is malformed as a record (an unknown player, a card in
+two hands, a hand of the wrong size), not when it is merely wrong at the table: that
+is a finding. :class:`RecordError` carries every problem found, each with a path into
+the record (as a JSON pointer would walk it) and a code from :class:`ProblemCode`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = ["Problem", "ProblemCode", "Problems", "RecordError"]
+
+Path = tuple[str | int, ...]
+
+
+class ProblemCode(StrEnum):
+    REQUIRED = "required"
+    UNKNOWN_PLAYER = "unknown-player"
+    DUPLICATE_PLAYER = "duplicate-player"
+    UNKNOWN_SIDE = "unknown-side"
+    WRONG_SIZE = "wrong-size"
+    DUPLICATE_CARD = "duplicate-card"
+    CARD_NOT_HELD = "card-not-held"
+    NOT_IN_VARIANT = "not-in-variant"
+    OUT_OF_RANGE = "out-of-range"
+    CONFLICT = "conflict"
+    AFTER_GAME_OVER = "after-game-over"
+    OUT_OF_ORDER = "out-of-order"
+    """A deal in progress that gives a later phase's fields without an earlier one's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    path: Path
+    code: ProblemCode
+    message: str
+
+    @property
+    def pointer(self) -> str:
+        """The path as a JSON pointer fragment, ``#/plays/3/player``."""
+        parts = (str(p).replace("~", "~0").replace("/", "~1") for p in self.path)
+        return "#/" + "/".join(parts) if self.path else "#"
+
+    def under(self, *prefix: str | int) -> Problem:
+        return Problem((*prefix, *self.path), self.code, self.message)
+
+
+class RecordError(ValueError):
+    """A record that cannot be refereed at all; ``problems`` lists every reason."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = tuple(problems)
+        first = self.problems[0]
+        more = len(self.problems) - 1
+        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        super().__init__(f"{first.pointer}: {first.message}{extra}")
+
+    def under(self, *prefix: str | int) -> RecordError:
+        """The same problems, their paths below ``prefix`` (a game's deal, say)."""
+        return RecordError(problem.under(*prefix) for problem in self.problems)
+
+
+class Problems:
+    """Collects problems while a record is checked; :meth:`raise_any` refuses it."""
+
+    def __init__(self) -> None:
+        self.found: list[Problem] = []
+
+    def add(self, path: Sequence[str | int], code: ProblemCode, message: str) -> None:
+        self.found.append(Problem(tuple(path), code, message))
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        self.found.extend(problems)
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+    def raise_any(self) -> None:
+        if self.found:
+            raise RecordError(self.found)

@@ -1,0 +1,63 @@
+"""The play's record and its scored events: what the referee reads and what it answers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rules.cards import Card
+from rules.pegging import PegScore
+
+__all__ = ["Peg", "PlayEvent", "ScoredEvent"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvent:
+    """One recorded event: a card laid, or a go (``card`` is None)."""
+
+    player: str
+    card: Card | None = None
+    claimed: int | None = None
+
+    @property
+    def go(self) -> bool:
+        return self.card is None
+
+
+@dataclass(slots=True)
+class ScoredEvent:
+    index: int
+    player: str
+    card: Card | None
+    count: int
+    claimed: int | None
+    scores: list[PegScore] = field(default_factory=list)
+    points: int = 0
+    """What the event truly scores: the sum of ``scores``."""
+    legal: bool = True
+    """False for a card taken back (over 31) or laid after the play had ended."""
+    new_count: bool = False
+    inferred_go: tuple[str, ...] = ()
+    """Players the referee inferred said go just before this event."""
+    series: int = 0
+    """Which count of the play the event belongs to (0 for the first)."""
+
+    def add(self, scores: Sequence[PegScore]) -> None:
+        self.scores.extend(scores)
+        self.points += sum(score.points for score in scores)
+
+    @property
+    def laid(self) -> bool:
+        """A card that stands: laid and not taken back."""
+        return self.card is not None and self.legal
+
+
+@dataclass(frozen=True, slots=True)
+class Peg:
+    """Points pegged, in table order: what deals need to know who reached the target first."""
+
+    index: int
+    player: str
+    points: int
+    claimed: int | None = None
+    """What the player claimed for these points, where they pegged their own claim."""

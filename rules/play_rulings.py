@@ -1,0 +1,143 @@
+"""The rulings made once a play has been replayed (RULES.md section 7).
+
+Some things can only be judged afterwards: a go is a renege if the player held a
+card that fitted, which the hands show, or else a card they went on to play. Claims
+are ruled on event by event, and the ruleset's remedies turn the true scores into
+what each player pegs: penalties added, and under the ACC the points pegged after a
+renege in its count retracted (ACC 7.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rules.cards import Card
+from rules.pegging import THIRTY_ONE
+from rules.play_record import Peg, ScoredEvent
+from rules.playstate import PlayState
+from rules.rulesets import Ruleset
+from rules.rulings import Finding, FindingCode, Verdict, rule_on_claim
+
+__all__ = ["GoCall", "opponent_of", "pegging", "reneges"]
+
+_MAX_PIPS = 10
+
+Find = Callable[[FindingCode, str, str, int, "int | None"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class GoCall:
+    """A go, said or inferred, with the position it was said in."""
+
+    index: int
+    """The event it was said at (or inferred before)."""
+    before: PlayState
+    inferred: bool
+    series: int
+    """Which count of the play it was said in (0 for the first)."""
+
+
+def opponent_of(seats: Sequence[str], player: str) -> str:
+    """Who pegs a player's penalties: the other player, or the next seat to the left
+    (an opponent in the partnership game too, since partners sit opposite)."""
+    return seats[(seats.index(player) + 1) % len(seats)]
+
+
+def _plays(indices: Sequence[int]) -> str:
+    """Event numbers for people, counted from 1."""
+    first, last = indices[0] + 1, indices[-1] + 1
+    return f"play {first}" if first == last else f"plays {first} to {last}"
+
+
+def reneges(go_calls: Sequence[GoCall], events: Sequence[ScoredEvent], ruleset: Ruleset,
+            find: Find) -> tuple[list[Peg], set[int]]:
+    """A pass while holding a card that fits, proved by the hand or by a later card.
+
+    Returns the penalties and, under a ruleset that retracts them, the events whose
+    points are retracted: the cards laid after the renege until its count ended."""
+    spec = ruleset.spec
+    penalties: list[Peg] = []
+    retracted: set[int] = set()
+    for go in go_calls:
+        state = go.before
+        seat = state.turn
+        player = state.players[seat]
+        room = THIRTY_ONE - state.count
+        held = state.held(seat)
+        fitting: list[Card]
+        if held is not None:
+            fitting = [card for card in held if card.pips <= room]
+            playable = len(fitting)
+        else:
+            fitting = [e.card for e in events[go.index:]
+                       if e.card is not None and e.legal and e.player == player
+                       and e.card.pips <= room]
+            # With room for a ten every card fits, whichever they were.
+            left = state.left[seat]
+            playable = max(len(fitting), left) if room >= _MAX_PIPS else len(fitting)
+        if not playable:
+            continue
+        points = spec.renege_award(playable)
+        known = " ".join(str(c) for c in fitting)
+        how = f"holding {known}" if known else "holding cards"
+        if playable > len(fitting):
+            how += f" ({playable} cards, every one of which fits)"
+        said = "was taken to have said go" if go.inferred else "said go"
+        message = f"{player} {said} on a count of {state.count} {how}"
+        if spec.renege_retracts:
+            after = [e.index for e in events[go.index:]
+                     if e.laid and e.series == go.series]
+            if after:
+                retracted.update(after)
+                message += (f"; the points pegged for {_plays(after)}, laid after it in "
+                            "that count, are retracted")
+        find(FindingCode.RENEGE, message, player, go.index, points)
+        if points:
+            penalties.append(Peg(go.index, opponent_of(state.players, player), points))
+    return penalties, retracted
+
+
+def pegging(events: Sequence[ScoredEvent], seats: Sequence[str], ruleset: Ruleset,
+            muggins: bool, findings: list[Finding], penalties: Sequence[Peg],
+            retracted: set[int]) -> tuple[dict[str, int], tuple[Peg, ...], bool]:
+    """What each player pegs: claims ruled on event by event, retractions, then penalties."""
+    # A claim made on a go by the player who laid the last card is the go point claimed:
+    # it belongs with that card.
+    unit_claims: dict[int, int] = {}
+    last_card_of: dict[str, int] = {}
+    for entry in events:
+        if entry.laid:
+            last_card_of[entry.player] = entry.index
+        if entry.claimed is None:
+            continue
+        unit = entry.index
+        if entry.card is None and entry.player in last_card_of:
+            unit = last_card_of[entry.player]
+        unit_claims[unit] = unit_claims.get(unit, 0) + entry.claimed
+
+    pegs: list[Peg] = []
+    for entry in events:
+        kept = entry.index not in retracted
+        true = entry.points if entry.legal else 0
+        claimed = unit_claims.get(entry.index)
+        if claimed is None:
+            if entry.card is not None and true and kept:
+                pegs.append(Peg(entry.index, entry.player, true))
+            continue
+        ruling = rule_on_claim(claimed, true, ruleset=ruleset, muggins=muggins,
+                               player=entry.player, what=f"play {entry.index + 1}",
+                               index=entry.index, nineteen_is_zero=False)
+        findings.extend(ruling.findings)
+        pegs.append(Peg(entry.index, entry.player, ruling.player_pegs if kept else 0, claimed))
+        # Muggins takes points the card scored, so it goes with them; an overcount's
+        # penalty is a penalty, and penalties stand.
+        if ruling.opponent_pegs and (kept or ruling.verdict is Verdict.OVERCOUNT):
+            pegs.append(Peg(entry.index, opponent_of(seats, entry.player),
+                            ruling.opponent_pegs))
+    pegs.extend(penalties)
+    pegs.sort(key=lambda peg: peg.index)
+    pegged = dict.fromkeys(seats, 0)
+    for peg in pegs:
+        pegged[peg.player] += peg.points
+    return pegged, tuple(pegs), bool(unit_claims)

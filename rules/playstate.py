@@ -1,0 +1,245 @@
+"""The play as a state machine: a frozen position and the moves that lead from it.
+
+A :class:`PlayState` is where the play stands after some cards and go calls: whose
+turn it is, the running count, the cards of this count, what each player still
+holds (where known) and what each has pegged. It never changes; :meth:`PlayState.lay`
+and :meth:`PlayState.go` return the next state with the :class:`Scored` event the
+move made. States are plain tuples underneath, so they hash and compare by value
+and a transition costs a handful of tuple builds: a search can keep them in a
+table.
+
+The machine knows the rules of the play (RULES.md section 4, to be docs/rules.md):
+turn order, the go, the count ending at 31 or when no one can play, the last card,
+the five-card game's single count. It does not rule on errors; the referee
+(:mod:`rules.play`) replays a record on it, mistakes included, and the rulings
+(:mod:`rules.play_rulings`) judge afterwards. So :meth:`PlayState.lay` accepts a
+card laid out of turn or not held (the count at the table included it), and only
+refuses what cannot happen at all: a card that would pass 31 (it is taken back),
+or a move after the play is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+from rules.cards import Card, full_deck
+from rules.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore, peg_scores
+from rules.variants import Variant
+
+__all__ = ["NO_ONE", "IllegalMove", "PlayState", "Scored"]
+
+NO_ONE = -1
+"""The seat number for "nobody": no turn once the play is over, no card laid yet."""
+
+_DECK = tuple(full_deck())
+_GO = PegScore(PegKind.GO, GO_POINT)
+_LAST_CARD = PegScore(PegKind.LAST_CARD, GO_POINT)
+
+
+class IllegalMove(ValueError):
+    """A move that cannot happen at all: over 31, or after the play has ended."""
+
+
+class Scored(NamedTuple):
+    """What one move made: the card's own scores, and the go or last-card point when the
+    move ended the count (pegged by ``go_to``, who laid the count's last card)."""
+
+    seat: int
+    card: Card | None
+    count: int  # type: ignore[assignment]  # shadows tuple.count, which nothing here needs
+    """The running count after the move (before any reset the move caused)."""
+    scores: tuple[PegScore, ...] = ()
+    go_to: int = NO_ONE
+    go: PegScore | None = None
+    new_count: bool = False
+    """The card led a count."""
+    ended: bool = False
+    """The move ended the count (and maybe the play)."""
+
+    @property
+    def points(self) -> int:
+        """What the card itself scores, without the go point."""
+        return sum(score.points for score in self.scores)
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+class PlayState(NamedTuple):
+    """A position in the play. Seats are numbers in play order from the dealer's left
+    (the dealer last); ``players`` names them."""
+
+    players: tuple[str, ...]
+    single_count: bool
+    turn: int
+    """The seat to lay or say go; ``NO_ONE`` once the play is over."""
+    leader: int
+    """Who led (or is to lead) this count."""
+    count: int  # type: ignore[assignment]  # shadows tuple.count, which nothing here needs
+    stack: tuple[Card, ...]
+    """The cards of this count, in order."""
+    last: int
+    """Who laid the last card of this count (``NO_ONE`` before the first)."""
+    gone: int
+    """Seats that said go in this count, as a bit mask."""
+    left: tuple[int, ...]
+    """How many cards each seat still holds."""
+    hands: tuple[int, ...] | None
+    """The cards each seat still holds as bit masks of card indices, where known."""
+    pegs: tuple[int, ...]
+    """What each seat has pegged in the play so far (true scores, before any ruling)."""
+
+    @classmethod
+    def start(cls, players: Sequence[str], variant: Variant = Variant.SIX_CARD,
+              hands: Mapping[str, Sequence[Card]] | None = None) -> PlayState:
+        """The play about to begin: the pone (the first seat) leads. Without ``hands``
+        every player holds the variant's hand size, cards unknown."""
+        seats = tuple(players)
+        if hands is None:
+            left = (variant.spec.hand_size,) * len(seats)
+            masks = None
+        else:
+            left = tuple(len(hands.get(p, ())) for p in seats)
+            masks = tuple(_mask(hands.get(p, ())) for p in seats)
+        state = cls(seats, variant.spec.single_count, NO_ONE, 0, 0, (), NO_ONE, 0, left,
+                    masks, (0,) * len(seats))
+        first = state._next_from(len(seats) - 1, 0)  # the dealer's left, or the next with cards
+        return state._replace(turn=first, leader=max(first, 0))
+
+    # -- reading the position --------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.turn == NO_ONE
+
+    @property
+    def player(self) -> str | None:
+        """Whose turn it is, by name; None once the play is over."""
+        return None if self.turn == NO_ONE else self.players[self.turn]
+
+    def seat(self, player: str) -> int:
+        return self.players.index(player)
+
+    def held(self, seat: int) -> tuple[Card, ...] | None:
+        """The cards ``seat`` still holds, in index order, or None where unknown."""
+        if self.hands is None:
+            return None
+        mask = self.hands[seat]
+        return tuple(card for card in _DECK if mask >> card.index & 1)
+
+    def fits(self, card: Card) -> bool:
+        """The card can be laid on this count without passing 31."""
+        return card.pips <= THIRTY_ONE - self.count
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the player on turn may lay: held and fitting the count. Empty when
+        they must say go, when the play is over, and when their cards are unknown."""
+        if self.turn == NO_ONE or self.hands is None:
+            return ()
+        room = THIRTY_ONE - self.count
+        mask = self.hands[self.turn]
+        return tuple(card for card in _DECK if mask >> card.index & 1 and card.pips <= room)
+
+    def can_lay(self, card: Card) -> bool:
+        """Laying ``card`` now would be legal: the player on turn holds it (where known)
+        and it fits the count."""
+        if self.turn == NO_ONE or card.pips > THIRTY_ONE - self.count:
+            return False
+        return self.hands is None or bool(self.hands[self.turn] >> card.index & 1)
+
+    def must_go(self) -> bool | None:
+        """True when the player on turn holds no card that fits; None where unknown."""
+        if self.turn == NO_ONE or self.hands is None:
+            return None
+        return not self.legal_cards()
+
+    # -- moves -----------------------------------------------------------------------
+
+    def lay(self, card: Card, seat: int | None = None) -> tuple[PlayState, Scored]:
+        """``seat`` (the player on turn by default) lays ``card``. A card out of turn or
+        not held is applied as laid; one that would pass 31 raises :class:`IllegalMove`."""
+        if self.turn == NO_ONE:
+            raise IllegalMove(f"the play is over: {card} cannot be laid")
+        if seat is None:
+            seat = self.turn
+        count = self.count + card.pips
+        if count > THIRTY_ONE:
+            raise IllegalMove(f"{card} on a count of {self.count} would make {count}")
+        stack = (*self.stack, card)
+        scores = peg_scores(stack, count)
+        left = _bump(self.left, seat, -1)
+        hands = self.hands
+        if hands is not None:
+            hands = _set(hands, seat, hands[seat] & ~(1 << card.index))
+        pegs = self.pegs
+        if scores:
+            pegs = _bump(pegs, seat, sum(score.points for score in scores))
+        state = self._replace(count=count, stack=stack, last=seat, left=left, hands=hands,
+                              pegs=pegs)
+        turn = NO_ONE if count == THIRTY_ONE else state._next_from(seat, state.gone)
+        if turn != NO_ONE:
+            return state._replace(turn=turn), Scored(seat, card, count, scores,
+                                                     new_count=not self.stack)
+        state, go_to, go = state._end_count()
+        return state, Scored(seat, card, count, scores, go_to, go, not self.stack, ended=True)
+
+    def go(self) -> tuple[PlayState, Scored]:
+        """The player on turn says go (whether or not they could play: a renege is for
+        the rulings to judge)."""
+        seat = self.turn
+        if seat == NO_ONE:
+            raise IllegalMove("the play is over: no one is to say go")
+        gone = self.gone | 1 << seat
+        turn = self._next_from(seat, gone)
+        if turn != NO_ONE:
+            return self._replace(gone=gone, turn=turn), Scored(seat, None, self.count)
+        count = self.count
+        state, go_to, go = self._replace(gone=gone)._end_count()
+        return state, Scored(seat, None, count, (), go_to, go, ended=True)
+
+    # -- turn order ------------------------------------------------------------------
+
+    def _next_from(self, seat: int, gone: int) -> int:
+        """The next seat after ``seat`` (ending with ``seat`` itself) still in this count:
+        holding cards and not gone."""
+        n = len(self.players)
+        left = self.left
+        for step in range(1, n + 1):
+            candidate = (seat + step) % n
+            if left[candidate] > 0 and not gone >> candidate & 1:
+                return candidate
+        return NO_ONE
+
+    def _end_count(self) -> tuple[PlayState, int, PegScore | None]:
+        """No one can play on: the go (or the last card) to whoever laid the last card,
+        then the count resets and the player after them leads."""
+        final = self.single_count or not any(self.left)
+        go_to, go = NO_ONE, None
+        if self.last != NO_ONE and self.count != THIRTY_ONE:
+            go_to, go = self.last, (_LAST_CARD if final else _GO)
+        pegs = self.pegs if go is None else _bump(self.pegs, go_to, go.points)
+        if final:
+            return self._replace(turn=NO_ONE, pegs=pegs), go_to, go
+        if self.last != NO_ONE:
+            turn = self._next_from(self.last, 0)
+        elif self.left[self.leader] > 0:
+            # Everyone passed without a card laid (reneges all): the same player leads.
+            turn = self.leader
+        else:
+            turn = self._next_from(self.leader, 0)
+        state = self._replace(turn=turn, leader=max(turn, 0), count=0, stack=(),
+                              last=NO_ONE, gone=0, pegs=pegs)
+        return state, go_to, go
+
+
+def _bump(values: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
+    return (*values[:seat], values[seat] + by, *values[seat + 1:])
+
+
+def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return (*values[:seat], value, *values[seat + 1:])
