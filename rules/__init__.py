@@ -15,11 +15,11 @@
 """
 
 from rules.cards import Card, CardError, DuplicateCardError, InvalidCardError, Rank, Suit
-from rules.deal import DealCheck, DealClaims, DealError, DealRecord, check_deal
+from rules.deal import DealCheck, DealClaims, DealRecord, check_deal
 from rules.discards import Advice, advise
 from rules.errors import Problem, ProblemCode, RecordError
-from rules.game import GameCheck, GameError, Margin, check_game
-from rules.hands import HandCheck, HandSizeError, check_hand
+from rules.game import GameCheck, Margin, check_game
+from rules.hands import HandCheck, check_hand
 from rules.play import PlayCheck, PlayEvent, check_play
 from rules.playstate import PlayState, Scored
 from rules.rulesets import Ruleset
@@ -33,15 +33,12 @@ __all__ = [
     "CardError",
     "DealCheck",
     "DealClaims",
-    "DealError",
     "DealRecord",
     "DuplicateCardError",
     "Finding",
     "FindingCode",
     "GameCheck",
-    "GameError",
     "HandCheck",
-    "HandSizeError",
     "InvalidCardError",
     "Item",
     "ItemKind",

@@ -10,31 +10,38 @@ moment someone reaches the target, and a false claim of game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from rules.cards import Card, Rank
+from rules.errors import ProblemCode, Problems
 from rules.hands import HandCheck, check_hand
-from rules.play import PlayCheck, PlayEvent, check_play, opponent_of
+from rules.live import CRIB, Next, Phase, in_play, to_show
+from rules.play import (
+    PlayCheck,
+    PlayEvent,
+    check_play,
+    check_play_record,
+    check_seats,
+    opponent_of,
+)
 from rules.rulesets import FalseGameRemedy, MisdealRemedy, Ruleset
 from rules.rulings import Finding, FindingCode, cite, read_claim, rule_on_claim
 from rules.sides import Sides
 from rules.variants import Variant
 
 __all__ = [
-    "CRIB",
     "HEELS",
     "DealCheck",
     "DealClaims",
-    "DealError",
     "DealRecord",
     "Heels",
     "Stage",
     "check_deal",
+    "check_deal_record",
 ]
 
 HEELS = 2
-CRIB = "crib"
 FALSE_GAME_SETBACK = 15
 
 
@@ -43,18 +50,6 @@ class Stage(StrEnum):
     HEELS = "heels"
     PLAY = "play"
     SHOW = "show"
-
-
-class DealError(ValueError):
-    """A deal record that cannot be refereed: malformed, not merely wrong at the table.
-
-    ``path`` locates the offending value in the record (as a JSON pointer would).
-    """
-
-    def __init__(self, path: Sequence[str | int], code: str, message: str) -> None:
-        self.path = tuple(path)
-        self.code = code
-        super().__init__(message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +62,13 @@ class DealClaims:
 @dataclass(frozen=True, slots=True)
 class DealRecord:
     players: tuple[str, ...]
-    """Seats in play order from the dealer's left; the dealer is last."""
+    """Seats in play order from the dealer's left; the dealer is last. Empty: the
+    two-player default, ``pone`` and ``dealer``."""
     dealt: Mapping[str, Sequence[Card]]
-    discards: Mapping[str, Sequence[Card]]
-    starter: Card
+    discards: Mapping[str, Sequence[Card]] | None
+    """None only in a deal still in progress, before the discards."""
+    starter: Card | None
+    """None only in a deal still in progress, before the cut."""
     plays: Sequence[PlayEvent] = ()
     crib_card: Card | None = None
     claims: DealClaims | None = None
@@ -98,13 +96,16 @@ class DealCheck:
     heels: Heels | None
     play: PlayCheck | None
     show: dict[str, HandCheck]
-    """Each hand by player in counting order, then the crib under ``"crib"``."""
+    """Each hand by player in counting order (those counted so far, in progress)."""
+    crib: HandCheck | None
     findings: tuple[Finding, ...]
     scores_before: dict[str, int]
     scores_after: dict[str, int]
     pegged: dict[str, int]
     winner: str | None
     won_during: Stage | None
+    next: Next
+    """What comes next: ``over`` for a finished deal."""
 
 
 @dataclass(slots=True)
@@ -145,90 +146,149 @@ def check_deal(
     scores_before: Mapping[str, int] | None = None,
     target: int | None = None,
     sides: Sides | None = None,
+    in_progress: bool = False,
 ) -> DealCheck:
-    spec = variant.spec
+    """Referee one deal. ``scores_before`` are by side (a player, or a partnership named
+    ``"a&b"``), each below ``target``. A deal ``in_progress`` may stop at any phase; its
+    answer's ``next`` says what comes next. Raises :class:`rules.errors.RecordError`
+    for a record that cannot be refereed, listing every problem."""
+    problems = Problems()
+    record = replace(record, players=check_seats(problems, record.players, variant))
+    problems.raise_any()  # the rest reads the seats
     sides = sides or Sides.for_table(record.players, variant)
-    target = target or spec.target
+    target = variant.spec.target if target is None else target
+    check_deal_record(problems, record, variant, in_progress)
+    _check_scores(problems, scores_before or {}, sides, target)
+    problems.raise_any()
     before = sides.zero() | dict(scores_before or {})
-    _validate(record, variant)
-    board = _Pegboard(sides, target, dict(before), dict(before))
-    findings: list[Finding] = []
-
-    def find(code: FindingCode, message: str, player: str | None, points: int | None = None,
-             index: int | None = None) -> None:
-        findings.append(Finding(code, message, player, index, points, cite(code, ruleset)))
-
-    def peg(player: str, points: int, stage: Stage, claimed: int | None = None) -> None:
-        if board.peg(player, points, stage, claimed):
-            _false_claim(player, stage, board, ruleset, record, find)
+    deal = _Deal(record, variant, ruleset, _Pegboard(sides, target, dict(before), dict(before)))
 
     misdealt = _misdeal(record, variant)
     if misdealt:
-        remedy = ruleset.spec.misdeal
-        points = 2 if remedy is MisdealRemedy.PONE_PEGS_2 else None
-        find(FindingCode.MISDEAL, f"misdeal: {misdealt}; " + ruleset.spec.remedies["misdeal"],
-             record.dealer, points)
-        if points:
-            peg(record.pone, points, Stage.MISDEAL)
-        return _result(record, board, before, findings, misdeal=True)
+        deal.misdeal(misdealt)
+        return deal.result(before, Next(Phase.OVER), misdeal=True)
+    if record.discards is None:
+        return deal.result(before, Next(Phase.DISCARD))
+    if record.starter is None:
+        return deal.result(before, Next(Phase.CUT, record.pone))
 
-    claims = record.claims
-    heels = _heels(record, ruleset, claims, peg, find)
-
+    starter = record.starter
+    heels = _heels(record, starter, ruleset, record.claims, deal.peg, deal.find)
     kept = {p: [c for c in record.dealt[p] if c not in record.discards[p]]
             for p in record.players}
     play = check_play(record.plays, players=record.players, hands=kept, variant=variant,
-                      ruleset=ruleset, muggins=muggins)
-    won_at: int | None = None
-    for pegged in play.pegs:
-        peg(pegged.player, pegged.points, Stage.PLAY, pegged.claimed)
-        if won_at is None and board.winner is not None:
-            won_at = pegged.index
-    # Once the game is won nothing later is pegged, so nothing later is ruled on.
-    findings.extend(f for f in play.findings
-                    if won_at is None or f.index is None or f.index <= won_at)
+                      ruleset=ruleset, muggins=muggins, in_progress=in_progress)
+    deal.play(play)
+    if not play.state.over and in_progress:
+        _claims_wait_for_the_show(record)
+        return deal.result(before, _unless_won(deal, in_play(play.state)), heels=heels,
+                           play=play)
 
-    show: dict[str, HandCheck] = {}
     crib = [c for p in record.players for c in record.discards[p]]
     if record.crib_card is not None:
         crib.append(record.crib_card)
     counting = [(p, kept[p], False) for p in record.players] + [(CRIB, crib, True)]
+    claims = record.claims or DealClaims()
+    waiting: str | None = None
     for name, cards, is_crib in counting:
-        owner = record.dealer if is_crib else name
-        claim = None
-        if claims is not None and board.winner is None:
-            claim = claims.crib if is_crib else claims.hands.get(name)
-        checked = check_hand(cards, record.starter, crib=is_crib, claimed=claim,
-                             variant=variant, ruleset=ruleset, muggins=muggins, player=owner)
-        show[name] = checked
+        claim = claims.crib if is_crib else claims.hands.get(name)
+        if in_progress and claim is None and deal.board.winner is None:
+            waiting = name  # not counted yet: the show stops here
+            break
+        deal.show(name, is_crib, check_hand(cards, starter, crib=is_crib,
+                                   claimed=None if deal.board.winner else claim,
+                                   variant=variant, ruleset=ruleset, muggins=muggins,
+                                   player=record.dealer if is_crib else name))
+    return deal.result(before, _unless_won(deal, to_show(waiting)), heels=heels, play=play)
+
+
+def _unless_won(deal: _Deal, coming: Next) -> Next:
+    return Next(Phase.OVER) if deal.board.winner is not None else coming
+
+
+def _claims_wait_for_the_show(record: DealRecord) -> None:
+    claims = record.claims
+    if claims is None or (not claims.hands and claims.crib is None):
+        return
+    problems = Problems()
+    where: list[tuple[str, ...]] = [("claims", "hands", p) for p in claims.hands]
+    if claims.crib is not None:
+        where.append(("claims", "crib"))
+    for path in where:
+        problems.add(path, ProblemCode.OUT_OF_ORDER,
+                     "the show comes after the play, which is still in progress")
+    problems.raise_any()
+
+
+class _Deal:
+    """The deal as it is pegged: the board, the findings, and the parts refereed so far."""
+
+    def __init__(self, record: DealRecord, variant: Variant, ruleset: Ruleset,
+                 board: _Pegboard) -> None:
+        self.record = record
+        self.ruleset = ruleset
+        self.board = board
+        self.findings: list[Finding] = []
+        self.hands: dict[str, HandCheck] = {}
+        self.crib: HandCheck | None = None
+
+    def find(self, code: FindingCode, message: str, player: str | None,
+             points: int | None = None, index: int | None = None) -> None:
+        self.findings.append(Finding(code, message, player, index, points,
+                                     cite(code, self.ruleset)))
+
+    def peg(self, player: str, points: int, stage: Stage, claimed: int | None = None) -> None:
+        if self.board.peg(player, points, stage, claimed):
+            _false_claim(player, stage, self.board, self.ruleset, self.record, self.find)
+
+    def misdeal(self, why: str) -> None:
+        spec = self.ruleset.spec
+        points = 2 if spec.misdeal is MisdealRemedy.PONE_PEGS_2 else None
+        self.find(FindingCode.MISDEAL, f"misdeal: {why}; " + spec.remedies["misdeal"],
+                  self.record.dealer, points)
+        if points:
+            self.peg(self.record.pone, points, Stage.MISDEAL)
+
+    def play(self, play: PlayCheck) -> None:
+        won_at: int | None = None
+        for pegged in play.pegs:
+            self.peg(pegged.player, pegged.points, Stage.PLAY, pegged.claimed)
+            if won_at is None and self.board.winner is not None:
+                won_at = pegged.index
+        # Once the game is won nothing later is pegged, so nothing later is ruled on.
+        self.findings.extend(f for f in play.findings
+                             if won_at is None or f.index is None or f.index <= won_at)
+
+    def show(self, name: str, is_crib: bool, checked: HandCheck) -> None:
+        owner = self.record.dealer if is_crib else name
+        if is_crib:
+            self.crib = checked
+        else:
+            self.hands[name] = checked
         ruling = checked.ruling
         if ruling is None:
-            peg(owner, checked.show.total, Stage.SHOW)
-        else:
-            findings.extend(ruling.findings)
-            peg(owner, ruling.player_pegs, Stage.SHOW, read_claim(ruling.claimed))
-            peg(opponent_of(record.players, owner), ruling.opponent_pegs, Stage.SHOW)
+            self.peg(owner, checked.show.total, Stage.SHOW)
+            return
+        self.findings.extend(ruling.findings)
+        self.peg(owner, ruling.player_pegs, Stage.SHOW, read_claim(ruling.claimed))
+        self.peg(opponent_of(self.record.players, owner), ruling.opponent_pegs, Stage.SHOW)
 
-    return _result(record, board, before, findings, misdeal=False, heels=heels, play=play,
-                   show=show)
-
-
-def _result(record: DealRecord, board: _Pegboard, before: dict[str, int],
-            findings: list[Finding], *, misdeal: bool, heels: Heels | None = None,
-            play: PlayCheck | None = None, show: dict[str, HandCheck] | None = None) -> DealCheck:
-    return DealCheck(misdeal, heels, play, show or {}, tuple(findings), before,
-                     dict(board.scores), {side: board.scores[side] - before[side]
-                                          for side in board.scores},
-                     board.winner, board.won_during)
+    def result(self, before: dict[str, int], coming: Next, *, misdeal: bool = False,
+               heels: Heels | None = None, play: PlayCheck | None = None) -> DealCheck:
+        board = self.board
+        return DealCheck(misdeal, heels, play, self.hands, self.crib, tuple(self.findings),
+                         before, dict(board.scores),
+                         {side: board.scores[side] - before[side] for side in board.scores},
+                         board.winner, board.won_during, coming)
 
 
 _Find = Callable[..., None]
 _Peg = Callable[..., None]
 
 
-def _heels(record: DealRecord, ruleset: Ruleset, claims: DealClaims | None, peg: _Peg,
-           find: _Find) -> Heels:
-    true = HEELS if record.starter.rank is Rank.JACK else 0
+def _heels(record: DealRecord, starter: Card, ruleset: Ruleset, claims: DealClaims | None,
+           peg: _Peg, find: _Find) -> Heels:
+    true = HEELS if starter.rank is Rank.JACK else 0
     claimed = None if claims is None else claims.heels
     if claimed is None:
         peg(record.dealer, true, Stage.HEELS)
@@ -274,47 +334,91 @@ def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
         board.winner, board.won_during = opponent, stage
 
 
-def _validate(record: DealRecord, variant: Variant) -> None:
-    """Malformed records: unknown players, a card twice, a discard not held."""
+def check_deal_record(problems: Problems, record: DealRecord, variant: Variant,
+                      in_progress: bool = False) -> None:
+    """Malformed records: unknown players, a card twice, a discard not held, a phase's
+    fields without the earlier phases'."""
     seats = set(record.players)
-    for name, mapping in (("dealt", record.dealt), ("discards", record.discards)):
+    mappings: list[tuple[str, Mapping[str, Sequence[Card]]]] = [("dealt", record.dealt)]
+    if record.discards is not None:
+        mappings.append(("discards", record.discards))
+    elif not in_progress:
+        problems.add(("discards",), ProblemCode.REQUIRED, "a finished deal has its discards")
+    for name, mapping in mappings:
         for player in mapping:
             if player not in seats:
-                raise DealError((name, player), "unknown-player",
-                                f"{player!r} is not one of the players")
+                problems.add((name, player), ProblemCode.UNKNOWN_PLAYER,
+                             f"{player!r} is not one of the players")
         for player in record.players:
             if player not in mapping:
-                raise DealError((name, player), "required", f"{player}'s cards are missing")
+                problems.add((name, player), ProblemCode.REQUIRED,
+                             f"{player}'s cards are missing")
     if record.claims is not None:
         for player in record.claims.hands:
             if player not in seats:
-                raise DealError(("claims", "hands", player), "unknown-player",
-                                f"{player!r} is not one of the players")
+                problems.add(("claims", "hands", player), ProblemCode.UNKNOWN_PLAYER,
+                             f"{player!r} is not one of the players")
     if record.crib_card is not None and not variant.spec.crib_cards_dealt:
-        raise DealError(("crib_card",), "not-in-variant",
-                        f"only the three-player game deals a card to the crib, not {variant}")
+        problems.add(("crib_card",), ProblemCode.NOT_IN_VARIANT,
+                     f"only the three-player game deals a card to the crib, not {variant}")
+    check_play_record(problems, record.plays, record.players, None, variant)
+    _order(problems, record, in_progress)
     seen: dict[Card, tuple[str | int, ...]] = {}
 
     def place(card: Card, path: tuple[str | int, ...]) -> None:
         if card in seen:
-            raise DealError(path, "duplicate-card",
-                            f"{card} appears twice in the deal (also at {_pointer(seen[card])})")
-        seen[card] = path
+            problems.add(path, ProblemCode.DUPLICATE_CARD,
+                         f"{card} appears twice in the deal (also at {_pointer(seen[card])})")
+        seen.setdefault(card, path)
 
     for player in record.players:
-        for i, card in enumerate(record.dealt[player]):
+        dealt = record.dealt.get(player, ())
+        for i, card in enumerate(dealt):
             place(card, ("dealt", player, i))
-        held = set(record.dealt[player])
-        for i, card in enumerate(record.discards[player]):
-            if card not in held:
-                raise DealError(("discards", player, i), "card-not-held",
-                                f"{player} discarded {card}, which was not dealt to them")
-        if len(set(record.discards[player])) != len(record.discards[player]):
-            raise DealError(("discards", player), "duplicate-card",
-                            f"{player} discarded the same card twice")
+        discards = () if record.discards is None else record.discards.get(player, ())
+        for i, card in enumerate(discards):
+            if card not in dealt:
+                problems.add(("discards", player, i), ProblemCode.CARD_NOT_HELD,
+                             f"{player} discarded {card}, which was not dealt to them")
+            elif card in discards[:i]:
+                problems.add(("discards", player, i), ProblemCode.DUPLICATE_CARD,
+                             f"{player} discarded {card} twice")
     if record.crib_card is not None:
         place(record.crib_card, ("crib_card",))
-    place(record.starter, ("starter",))
+    if record.starter is not None:
+        place(record.starter, ("starter",))
+
+
+def _order(problems: Problems, record: DealRecord, in_progress: bool) -> None:
+    """A deal's phases come in order: discards, the cut, the play, the show."""
+    if record.starter is None:
+        if not in_progress:
+            problems.add(("starter",), ProblemCode.REQUIRED, "a finished deal has its starter")
+        elif record.plays:
+            problems.add(("plays",), ProblemCode.OUT_OF_ORDER,
+                         "the play comes after the cut: the starter is missing")
+        if record.claims is not None:
+            problems.add(("claims",), ProblemCode.OUT_OF_ORDER,
+                         "claims come after the cut: the starter is missing")
+    if record.discards is None and record.starter is not None:
+        problems.add(("starter",), ProblemCode.OUT_OF_ORDER,
+                     "the cut comes after the discards, which are missing")
+
+
+def _check_scores(problems: Problems, scores: Mapping[str, int], sides: Sides,
+                  target: int) -> None:
+    """Scores before the deal name the real sides and have not reached the target."""
+    if target < 1:
+        problems.add(("target",), ProblemCode.OUT_OF_RANGE,
+                     f"the target is a positive number of points, not {target}")
+    for side, score in scores.items():
+        if side not in sides.names:
+            problems.add(("scores_before", side), ProblemCode.UNKNOWN_SIDE,
+                         f"{side!r} is not one of the sides: " + ", ".join(sides.names))
+        elif not 0 <= score < target:
+            problems.add(("scores_before", side), ProblemCode.OUT_OF_RANGE,
+                         f"{score} is not a score before the end of the game: "
+                         f"from 0 to {target - 1}")
 
 
 def _pointer(path: tuple[str | int, ...]) -> str:
@@ -326,7 +430,7 @@ def _misdeal(record: DealRecord, variant: Variant) -> str | None:
     for player in record.players:
         if len(record.dealt[player]) != spec.dealt:
             return f"{player} was dealt {len(record.dealt[player])} cards, not {spec.dealt}"
-        if len(record.discards[player]) != spec.to_crib:
+        if record.discards is not None and len(record.discards[player]) != spec.to_crib:
             return (f"{player} laid {len(record.discards[player])} cards away, "
                     f"not {spec.to_crib}")
     if spec.crib_cards_dealt and record.crib_card is None:

@@ -29,20 +29,17 @@ from math import prod
 import numpy as np
 import numpy.typing as npt
 
-from rules.cards import Card, Rank, ensure_distinct, full_deck
+from rules.cards import Card, Rank, full_deck
+from rules.errors import Problems, check_cards
 from rules.show import rank_points, score_indices
 from rules.variants import CRIB_SIZE, Variant
 
-__all__ = ["Advice", "DealtSizeError", "Option", "advise", "prepare"]
+__all__ = ["Advice", "Option", "advise", "prepare"]
 
 _RANKS = 13
 _SUITS = 4
 _HEELS = 2
 _DECK = tuple(full_deck())
-
-
-class DealtSizeError(ValueError):
-    """A dealt hand with the wrong number of cards for its variant."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +74,9 @@ def advise(
     the partnership's too.
     """
     spec = variant.spec
-    if len(cards) != spec.dealt:
-        raise DealtSizeError(f"a {variant} hand is dealt {spec.dealt} cards, not {len(cards)}")
-    ensure_distinct(cards)
+    problems = Problems()
+    check_cards(problems, ("cards",), cards, spec.dealt, f"a {variant} hand as dealt")
+    problems.raise_any()
     ours = dealer if crib_is_ours is None else crib_is_ours
     held = {card.index for card in cards}
     unseen = [i for i in range(len(_DECK)) if i not in held]

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["Problem", "ProblemCode", "Problems", "RecordError"]
+__all__ = ["Problem", "ProblemCode", "Problems", "RecordError", "check_cards"]
 
 Path = tuple[str | int, ...]
 
@@ -82,3 +82,13 @@ class Problems:
     def raise_any(self) -> None:
         if self.found:
             raise RecordError(self.found)
+
+
+def check_cards(problems: Problems, path: Path, cards: Sequence[object], size: int,
+                what: str) -> None:
+    """A set of cards of the right size, no card twice (each repeat at its index)."""
+    if len(cards) != size:
+        problems.add(path, ProblemCode.WRONG_SIZE, f"{what} has {size} cards, not {len(cards)}")
+    for i, card in enumerate(cards):
+        if card in cards[:i]:
+            problems.add((*path, i), ProblemCode.DUPLICATE_CARD, f"duplicate card: {card}")

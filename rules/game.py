@@ -11,13 +11,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from rules.deal import DealCheck, DealError, DealRecord, check_deal
+from rules.deal import DealCheck, DealRecord, check_deal, check_deal_record
+from rules.errors import ProblemCode, Problems, RecordError
+from rules.play import check_seats
 from rules.rulesets import Ruleset
 from rules.rulings import Finding
 from rules.sides import Sides
 from rules.variants import Variant
 
-__all__ = ["LAST_FOR_THREE", "GameCheck", "GameError", "Margin", "check_game", "margin"]
+__all__ = ["LAST_FOR_THREE", "GameCheck", "Margin", "check_game", "margin"]
 
 LAST_FOR_THREE = 3
 SKUNK = 31
@@ -29,10 +31,6 @@ class Margin(StrEnum):
     SKUNK = "skunk"
     DOUBLE_SKUNK = "double-skunk"
     LURCH = "lurch"
-
-
-class GameError(DealError):
-    """A game record that cannot be refereed; ``path`` starts at the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,13 +75,21 @@ def check_game(
 
     The game seats every deal itself, dealer passing left, so each record's own
     ``players`` is ignored (leave it empty)."""
-    players = tuple(players)
-    if len(players) != variant.spec.players:
-        raise GameError(("players",), "wrong-size",
-                        f"the {variant} game has {variant.spec.players} players")
+    problems = Problems()
+    players = check_seats(problems, players, variant)
     if first_dealer not in players:
-        raise GameError(("first_dealer",), "unknown-player",
-                        f"{first_dealer!r} is not one of the players")
+        problems.add(("first_dealer",), ProblemCode.UNKNOWN_PLAYER,
+                     f"{first_dealer!r} is not one of the players")
+    if target is not None and target < 1:
+        problems.add(("target",), ProblemCode.OUT_OF_RANGE,
+                     f"the target is a positive number of points, not {target}")
+    problems.raise_any()
+    for number, deal in enumerate(deals):
+        # Every deal's record at once, before any is refereed: names, cards, phases.
+        found = Problems()
+        check_deal_record(found, replace(deal, players=players), variant)
+        problems.extend(problem.under("deals", number) for problem in found.found)
+    problems.raise_any()
     target = target or variant.spec.target
     sides = Sides.for_table(players, variant)
     scores = sides.zero()
@@ -98,15 +104,16 @@ def check_game(
     winner: str | None = None
     for number, deal in enumerate(deals):
         if winner is not None:
-            raise GameError(("deals", number), "after-game-over",
-                            f"the game was over after deal {number - 1}: {winner} had won")
+            problems.add(("deals", number), ProblemCode.AFTER_GAME_OVER,
+                         f"the game was over after deal {number}: {winner} had won")
+            problems.raise_any()
         seats = tuple(players[(dealer + 1 + i) % n] for i in range(n))
         record = replace(deal, players=seats)
         try:
             result = check_deal(record, variant=variant, ruleset=ruleset, muggins=muggins,
                                 scores_before=scores, target=target, sides=sides)
-        except DealError as error:
-            raise GameError(("deals", number, *error.path), error.code, str(error)) from None
+        except RecordError as error:
+            raise error.under("deals", number) from None
         checked.append(result)
         dealers.append(players[dealer])
         findings.extend(replace(finding, deal=number) for finding in result.findings)

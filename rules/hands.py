@@ -9,22 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.cards import Card, ensure_distinct
+from rules.cards import Card
+from rules.errors import ProblemCode, Problems, check_cards
 from rules.rulesets import Ruleset
 from rules.rulings import ClaimRuling, rule_on_claim
 from rules.show import Show, count, possible_totals
 from rules.variants import CRIB_SIZE, Variant
 
-__all__ = ["HandCheck", "HandSizeError", "check_hand", "expected_size"]
-
-
-class HandSizeError(ValueError):
-    """A hand with the wrong number of cards for its variant: illegal here, not badly written."""
-
-    def __init__(self, size: int, expected: int, what: str) -> None:
-        self.size = size
-        self.expected = expected
-        super().__init__(f"{what} has {size} cards; it must have {expected}")
+__all__ = ["HandCheck", "check_hand", "expected_size"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +40,16 @@ def check_hand(
     muggins: bool = False,
     player: str = "player",
 ) -> HandCheck:
-    """Count ``hand`` with ``starter`` and, given a claim, rule on it."""
+    """Count ``hand`` with ``starter`` and, given a claim, rule on it. Raises
+    :class:`rules.errors.RecordError` for a hand of the wrong size or a card twice."""
     what = "the crib" if crib else "the hand"
     size = expected_size(variant, crib)
-    if len(hand) != size:
-        raise HandSizeError(len(hand), size, what)
-    ensure_distinct((*hand, starter))
+    problems = Problems()
+    check_cards(problems, ("hand",), hand, size, "a crib" if crib else f"a {variant} hand")
+    if starter in hand:
+        problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
+                     f"the starter {starter} is also in the hand")
+    problems.raise_any()
 
     show = count(hand, starter, crib=crib)
     if claimed is None:

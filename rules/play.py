@@ -48,7 +48,7 @@ class PlayCheck:
 def check_play(
     events: Sequence[PlayEvent],
     *,
-    players: Sequence[str] = ("pone", "dealer"),
+    players: Sequence[str] | None = None,
     hands: Mapping[str, Sequence[Card]] | None = None,
     variant: Variant = Variant.SIX_CARD,
     ruleset: Ruleset = Ruleset.ACC,
@@ -56,10 +56,11 @@ def check_play(
     in_progress: bool = False,
 ) -> PlayCheck:
     """Referee a recorded play. ``players`` are in seat order from the dealer's left,
-    ending with the dealer; ``hands`` are the cards each held when the play began.
-    Raises :class:`rules.errors.RecordError` for a record that cannot be refereed."""
+    ending with the dealer (``pone`` and ``dealer`` by default, with two); ``hands`` are
+    the cards each held when the play began. Raises :class:`rules.errors.RecordError`
+    for a record that cannot be refereed."""
     problems = Problems()
-    check_seats(problems, players, variant)
+    players = check_seats(problems, players, variant)
     check_play_record(problems, events, players, hands, variant)
     problems.raise_any()
     replay = _Replay(PlayState.start(players, variant, hands), events, ruleset)
@@ -224,15 +225,28 @@ class _Replay:
                          partnerships, state)
 
 
-def check_seats(problems: Problems, players: Sequence[str], variant: Variant,
-                path: tuple[str, ...] = ("players",)) -> None:
-    """The seats of a table: as many as the variant has, each named once."""
+TWO_PLAYERS = ("pone", "dealer")
+"""The seats when a two-player record names none."""
+
+
+def check_seats(problems: Problems, players: Sequence[str] | None, variant: Variant,
+                path: tuple[str, ...] = ("players",)) -> tuple[str, ...]:
+    """The seats of a table: as many as the variant has, each named once. Without
+    names, two players are ``pone`` and ``dealer``; more must be named."""
     want = variant.spec.players
+    if not players:
+        if want == len(TWO_PLAYERS):
+            return TWO_PLAYERS
+        problems.add(path, ProblemCode.REQUIRED, f"the {variant} game needs its players "
+                     "named, in seat order from the dealer's left, dealer last")
+        return ()
+    players = tuple(players)
     if len(players) != want:
         problems.add(path, ProblemCode.WRONG_SIZE,
                      f"the {variant} game has {want} players, not {len(players)}")
     if len(set(players)) != len(players):
         problems.add(path, ProblemCode.DUPLICATE_PLAYER, "each player is named once")
+    return players
 
 
 def check_play_record(problems: Problems, events: Sequence[PlayEvent], players: Sequence[str],

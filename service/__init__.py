@@ -19,7 +19,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from rules import discards, show
     from service import errors, meta, observability
     from service.observability import REQUEST_ID
-    from service.v1 import bp as v1
+    from service.v1 import blueprint
 
     # Tables filled before gunicorn forks its workers (preload_app), so that they share
     # them and no request pays for building one.
@@ -42,5 +42,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         CORS(app, origins=origins, expose_headers=[REQUEST_ID])
     app.register_blueprint(meta.bp)
     meta.install_docs(app)
-    app.register_blueprint(v1)
+    app.register_blueprint(blueprint())
     return app

@@ -18,6 +18,8 @@ from rfc9457 import Problem
 from werkzeug.exceptions import HTTPException, InternalServerError, UnprocessableEntity
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from rules.errors import RecordError
+
 __all__ = [
     "PROBLEM_JSON",
     "Coded",
@@ -25,6 +27,7 @@ __all__ = [
     "install",
     "pointer_errors",
     "problem_body",
+    "record_errors",
 ]
 
 PROBLEM_JSON = "application/problem+json"
@@ -107,6 +110,13 @@ def pointer_errors(error: ValidationError) -> list[dict[str, str]]:
     return list(_walk(error.messages, ()))
 
 
+def record_errors(error: RecordError) -> list[dict[str, str]]:
+    """The library's problems with a record, as pointed errors: the paths are the
+    request's own, since the service hands the record over field for field."""
+    return [{"pointer": p.pointer, "detail": p.message, "code": p.code.value}
+            for p in error.problems]
+
+
 def problem_body(error: HTTPException) -> dict[str, Any]:
     extras: dict[str, Any] = {}
     type_ = "about:blank"
@@ -138,6 +148,11 @@ def install(app: Flask) -> None:
     @app.errorhandler(ValidationError)
     def validation_error(error: ValidationError) -> WerkzeugResponse:
         return _problem_response(InvalidRequest(pointer_errors(error)))
+
+    @app.errorhandler(RecordError)
+    def record_error(error: RecordError) -> WerkzeugResponse:
+        # A record the rules cannot referee: the same 422 as a schema's, every problem listed.
+        return _problem_response(InvalidRequest(record_errors(error)))
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> WerkzeugResponse:

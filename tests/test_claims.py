@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.hands import HandSizeError, check_hand
+from rules.errors import RecordError
+from rules.hands import check_hand
 from rules.rulesets import Ruleset
 from rules.rulings import FindingCode, Verdict, rule_on_claim
 from rules.variants import Variant
@@ -96,7 +97,7 @@ class TestImpossibleClaims:
 
 class TestHandSize:
     def test_wrong_size_for_variant(self) -> None:
-        with pytest.raises(HandSizeError, match="has 4 cards; it must have 3"):
+        with pytest.raises(RecordError, match="a five-card hand has 3 cards, not 4"):
             check_hand(cards("5H 5C 5S JD"), card("5D"), variant=Variant.FIVE_CARD)
 
     def test_crib_is_always_four(self) -> None:

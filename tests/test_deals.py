@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from rules.deal import DealClaims, DealError, DealRecord, Stage, check_deal
-from rules.game import GameError, Margin, check_game, margin
+from rules.deal import DealClaims, DealRecord, Stage, check_deal
+from rules.errors import RecordError
+from rules.game import Margin, check_game, margin
 from rules.play import PlayEvent
 from rules.rulesets import Ruleset
 from rules.sides import Sides
@@ -41,8 +42,9 @@ class TestAPlainDeal:
         result = check_deal(deal("KH"))
         assert result.play is not None and result.play.totals == {"pone": 1, "dealer": 1}
         assert {name: h.show.total for name, h in result.show.items()} == {
-            "pone": 8, "dealer": 7, "crib": 4}
-        assert list(result.show) == ["pone", "dealer", "crib"]
+            "pone": 8, "dealer": 7}
+        assert list(result.show) == ["pone", "dealer"]
+        assert result.crib is not None and result.crib.show.total == 4
         assert result.scores_after == {"pone": 9, "dealer": 12}
         assert result.winner is None and codes(result) == []
 
@@ -51,7 +53,8 @@ class TestAPlainDeal:
         assert result.heels is not None and result.heels.pegged == 2
         # with the jack: pone 8 (same), dealer 8-9-10-J-Q run of 5 + flush 4, crib 6-6 pair
         assert {name: h.show.total for name, h in result.show.items()} == {
-            "pone": 8, "dealer": 9, "crib": 2}
+            "pone": 8, "dealer": 9}
+        assert result.crib is not None and result.crib.show.total == 2
         assert result.scores_after == {"pone": 9, "dealer": 2 + 1 + 9 + 2}
 
 
@@ -64,7 +67,8 @@ class TestTheEndOfTheGame:
         result = check_deal(record_, scores_before={"pone": 100, "dealer": 110})
         assert result.show["pone"].show.total == 29
         # the dealer's hand (4) and crib (7) would have taken the dealer past 121 too
-        assert result.show["dealer"].show.total + result.show["crib"].show.total == 11
+        assert result.crib is not None
+        assert result.show["dealer"].show.total + result.crib.show.total == 11
         assert (result.winner, result.won_during) == ("pone", Stage.SHOW)
         assert result.scores_after == {"pone": 121, "dealer": 114}
 
@@ -136,22 +140,44 @@ class TestMisdeal:
             assert result.play is None and result.show == {}
 
 
+def problems(error: RecordError) -> list[tuple[str, str]]:
+    return [(p.pointer, p.code.value) for p in error.problems]
+
+
 class TestMalformedDeals:
     def test_discard_not_held(self) -> None:
-        with pytest.raises(DealError) as caught:
+        with pytest.raises(RecordError) as caught:
             check_deal(deal(discards={"pone": "6S KD", "dealer": "KD 6H"}))
-        assert (caught.value.path, caught.value.code) == (("discards", "pone", 1),
-                                                          "card-not-held")
+        assert problems(caught.value) == [("#/discards/pone/1", "card-not-held")]
 
     def test_a_card_twice(self) -> None:
-        with pytest.raises(DealError) as caught:
+        with pytest.raises(RecordError) as caught:
             check_deal(deal("AH"))
-        assert (caught.value.path, caught.value.code) == (("starter",), "duplicate-card")
+        assert problems(caught.value) == [("#/starter", "duplicate-card")]
 
     def test_unknown_player(self) -> None:
-        with pytest.raises(DealError) as caught:
+        with pytest.raises(RecordError) as caught:
             check_deal(deal(claims=DealClaims(hands={"zed": 4})))
-        assert caught.value.path == ("claims", "hands", "zed")
+        assert problems(caught.value) == [("#/claims/hands/zed", "unknown-player")]
+
+    def test_every_problem_at_once(self) -> None:
+        with pytest.raises(RecordError) as caught:
+            check_deal(deal("AH", discards={"pone": "6S KD", "dealer": "KD 6H"},
+                            claims=DealClaims(hands={"zed": 4})),
+                       scores_before={"pone": 500, "nobody": 3})
+        assert problems(caught.value) == [
+            ("#/claims/hands/zed", "unknown-player"), ("#/discards/pone/1", "card-not-held"),
+            ("#/starter", "duplicate-card"), ("#/scores_before/pone", "out-of-range"),
+            ("#/scores_before/nobody", "unknown-side")]
+
+    def test_a_player_may_be_called_crib_in_the_library(self) -> None:
+        record_ = deal(dealt={"crib": DEALT["pone"], "dealer": DEALT["dealer"]},
+                       discards={"crib": DISCARDS["pone"], "dealer": DISCARDS["dealer"]},
+                       plays=PLAYS.replace("pone:", "crib:"), players=("crib", "dealer"))
+        result = check_deal(record_)
+        assert result.show["crib"].show.total == 8  # the pone's hand, not the crib
+        assert result.crib is not None and result.crib.show.total == 4
+        assert result.scores_after == {"crib": 9, "dealer": 12}
 
 
 class TestMargins:
@@ -254,14 +280,15 @@ class TestWholeGames:
             for player, points in (deal.play.totals if deal.play else {}).items():
                 expected[side[player]] += points
             for name, hand in deal.show.items():
-                expected[side[dealer if name == "crib" else name]] += hand.show.total
+                expected[side[name]] += hand.show.total
+            expected[side[dealer]] += deal.crib.show.total if deal.crib else 0
             assert deal.pegged == expected
 
     def test_a_game_that_goes_on_after_a_win(self) -> None:
         first, deals, _, _ = random_game(0, Variant.SIX_CARD, ("ann", "bob"))
-        with pytest.raises(GameError) as caught:
+        with pytest.raises(RecordError) as caught:
             check_game(("ann", "bob"), first, [*deals, deals[0]])
-        assert caught.value.path == ("deals", len(deals)) and caught.value.code == "after-game-over"
+        assert problems(caught.value) == [(f"#/deals/{len(deals)}", "after-game-over")]
 
     def test_a_misdeal_is_redealt_by_the_same_dealer(self) -> None:
         first, deals, _, _ = random_game(0, Variant.SIX_CARD, ("ann", "bob"))

@@ -10,7 +10,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from rules.cards import Card
-from rules.discards import Advice, DealtSizeError, advise
+from rules.discards import Advice, advise
+from rules.errors import RecordError
 from rules.show import score
 from rules.variants import Variant
 from tests.cards import cards
@@ -100,7 +101,7 @@ class TestTheModel:
         assert all(len(o.keep) == kept for o in advice.options)
 
     def test_wrong_size(self) -> None:
-        with pytest.raises(DealtSizeError):
+        with pytest.raises(RecordError, match="dealt has 6 cards, not 5"):
             advise(cards("2C 3H 4D 5D 5S"), dealer=True)
 
 

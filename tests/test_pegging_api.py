@@ -44,10 +44,20 @@ class TestPeggingCheck:
         assert [f["code"] for f in out["findings"]] == ["overcount"]
         assert out["award"] == {"pone": 1, "dealer": 2}
 
-    def test_no_award_without_claims(self, client: FlaskClient) -> None:
+    def test_award_without_claims(self, client: FlaskClient) -> None:
         out = client.post(URL, json={"plays": plays("pone:5H dealer:TC")}).get_json()
-        assert "award" not in out
         assert out["totals"] == {"pone": 0, "dealer": 3}  # fifteen, and the last card
+        assert out["award"] == {"pone": 0, "dealer": 3}
+
+    def test_award_carries_a_renege_penalty_without_claims(self, client: FlaskClient) -> None:
+        # The dealer says go on 25 holding A, 5 and 4; the pone's pair (2) and go (1) after
+        # it are retracted (ACC 7.3), the dealer's 3 in the next count stand.
+        body = {"plays": plays("pone:KH dealer:QC pone:5S dealer:go pone:5D pone:go dealer:AH "
+                               "pone:9C dealer:5C dealer:4S"),
+                "hands": {"pone": ["KH", "5S", "5D", "9C"], "dealer": ["QC", "AH", "5C", "4S"]}}
+        out = client.post(URL, json=body).get_json()
+        assert out["totals"] == {"pone": 3, "dealer": 3}
+        assert out["award"] == {"pone": 6, "dealer": 3}
 
     def test_renege_with_hands(self, client: FlaskClient) -> None:
         # The pone's go comes between the dealer's go and the ace: the go stood.

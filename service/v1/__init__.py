@@ -1,9 +1,30 @@
-"""Version 1 of the API: one blueprint, one module per resource."""
+"""Version 1 of the API: one module per resource, its routes listed here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint
+from flask.typing import ResponseReturnValue
 
-bp = Blueprint("v1", __name__, url_prefix="/v1")
+from service.v1 import deals, discards, games, hands, pegging, rulesets
 
-from service.v1 import deals, discards, games, hands, pegging, rulesets  # noqa: E402,F401  (routes register on import)
+__all__ = ["ROUTES", "blueprint"]
+
+ROUTES: tuple[tuple[str, str, Callable[[], ResponseReturnValue]], ...] = (
+    ("POST", "/hands/check", hands.hands_check),
+    ("POST", "/hands/batch", hands.hands_batch),
+    ("POST", "/pegging/check", pegging.pegging_check),
+    ("POST", "/deals/check", deals.deals_check),
+    ("POST", "/games/check", games.games_check),
+    ("POST", "/discards/advise", discards.discards_advise),
+    ("GET", "/rulesets", rulesets.rulesets),
+)
+
+
+def blueprint() -> Blueprint:
+    """The API's routes under ``/v1``, registered one by one from :data:`ROUTES`."""
+    bp = Blueprint("v1", __name__, url_prefix="/v1")
+    for method, rule, view in ROUTES:
+        bp.add_url_rule(rule, view_func=view, methods=[method])
+    return bp

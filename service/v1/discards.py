@@ -13,7 +13,6 @@ from rules.variants import Variant
 from service.body import read_json
 from service.errors import Coded
 from service.fields import Cards, CommonSchema, StrictBool
-from service.v1 import bp
 
 
 class AdviseSchema(CommonSchema):
@@ -24,10 +23,6 @@ class AdviseSchema(CommonSchema):
     @validates_schema
     def _fits_variant(self, data: dict[str, Any], **kwargs: Any) -> None:
         variant: Variant = data["variant"]
-        dealt = variant.spec.dealt
-        if len(data["cards"]) != dealt:
-            raise ValidationError(Coded("wrong-size", f"a {variant} hand is dealt {dealt} "
-                                        f"cards, not {len(data['cards'])}"), field_name="cards")
         if "partner_deals" in data and variant is not Variant.FOUR_PLAYER:
             raise ValidationError(Coded("not-in-variant", "only the four-player game has "
                                         "partners"), field_name="partner_deals")
@@ -55,7 +50,6 @@ def _option(option: Option) -> dict[str, Any]:
     }
 
 
-@bp.post("/discards/advise")
 def discards_advise() -> Response:
     data = _schema.load(read_json())
     ours = data["dealer"] or data.get("partner_deals", False)

@@ -5,23 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import fields, validate, validates_schema
 
-from rules.game import GameError, check_game
+from rules.game import check_game
 from service.body import read_json
-from service.errors import Coded
 from service.fields import CommonSchema
 from service.observability import count_findings
-from service.v1 import bp
-from service.v1.deals import no_player_named_crib, target_field
+from service.v1.deals import target_field
 from service.v1.hands import findings_out
 from service.v1.records import (
     NAME,
     DealFieldsSchema,
-    check_players,
-    deal_error,
-    deal_names_known,
     deal_record,
+    no_player_named_crib,
     player_names,
 )
 
@@ -37,35 +33,19 @@ class GameCheckSchema(CommonSchema):
     target = target_field()
 
     @validates_schema
-    def _consistent(self, data: dict[str, Any], **kwargs: Any) -> None:
-        players = check_players(data, named_in=())
-        no_player_named_crib(players)
-        if data["first_dealer"] not in players:
-            raise ValidationError(Coded("unknown-player", f"{data['first_dealer']!r} is not one "
-                                        "of the players"), field_name="first_dealer")
-        errors: dict[int, Any] = {}
-        for i, deal in enumerate(data["deals"]):
-            try:
-                deal_names_known(deal, players)
-            except ValidationError as error:
-                errors[i] = error.messages
-        if errors:
-            raise ValidationError({"deals": errors})
+    def _shape(self, data: dict[str, Any], **kwargs: Any) -> None:
+        no_player_named_crib(data.get("players"))
 
 
 _schema = GameCheckSchema()
 
 
-@bp.post("/games/check")
 def games_check() -> Response:
     data = _schema.load(read_json())
     deals = [deal_record(d) for d in data["deals"]]
-    try:
-        result = check_game(data["players"], data["first_dealer"], deals,
-                            variant=data["variant"], ruleset=data["ruleset"],
-                            muggins=data["muggins"], target=data.get("target"))
-    except GameError as error:
-        raise deal_error(error) from None
+    result = check_game(data["players"], data["first_dealer"], deals,
+                        variant=data["variant"], ruleset=data["ruleset"],
+                        muggins=data["muggins"], target=data.get("target"))
     count_findings(result.findings)
     summaries = []
     for number, (deal, dealer) in enumerate(zip(result.deals, result.dealers, strict=True)):
@@ -75,7 +55,8 @@ def games_check() -> Response:
             "misdeal": deal.misdeal,
             "heels": 0 if deal.heels is None else deal.heels.pegged,
             "play": {} if deal.play is None else deal.play.totals,
-            "show": {name: check.show.total for name, check in deal.show.items()},
+            "show": {name: check.show.total for name, check in
+                     [*deal.show.items(), *([("crib", deal.crib)] if deal.crib else [])]},
             "scores_before": deal.scores_before,
             "pegged": deal.pegged,
             "scores_after": deal.scores_after,

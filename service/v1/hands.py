@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate
 
-from rules.cards import Card, DuplicateCardError
-from rules.hands import HandCheck, check_hand, expected_size
+from rules.cards import Card
+from rules.errors import RecordError
+from rules.hands import HandCheck, check_hand
 from rules.rulings import Finding
 from service.body import read_json
-from service.errors import Coded, InvalidRequest, pointer_errors, problem_body
-from service.fields import CardField, Cards, CommonSchema, StrictBool, claim_field, duplicate
+from service.errors import InvalidRequest, pointer_errors, problem_body, record_errors
+from service.fields import CardField, Cards, CommonSchema, StrictBool, claim_field
 from service.observability import count_findings
-from service.v1 import bp
 
 MAX_BATCH = 1000
 
@@ -24,18 +24,6 @@ class HandCheckSchema(CommonSchema):
     starter = CardField(required=True)
     crib = StrictBool(load_default=False)
     claimed = claim_field()
-
-    @validates_schema
-    def _fits_variant(self, data: dict[str, Any], **kwargs: Any) -> None:
-        size = expected_size(data["variant"], data["crib"])
-        if len(data["hand"]) != size:
-            what = "a crib" if data["crib"] else f"a {data['variant']} hand"
-            raise ValidationError(
-                Coded("wrong-size", f"{what} has {size} cards, not {len(data['hand'])}"),
-                field_name="hand",
-            )
-        if data["starter"] in data["hand"]:
-            raise ValidationError(duplicate(data["starter"]), field_name="starter")
 
 
 class HandBatchSchema(CommonSchema):
@@ -80,31 +68,25 @@ def hand_check_out(result: HandCheck) -> dict[str, Any]:
 
 
 def _check(data: dict[str, Any]) -> dict[str, Any]:
-    try:
-        result = check_hand(
-            data["hand"],
-            data["starter"],
-            crib=data["crib"],
-            claimed=data.get("claimed"),
-            variant=data["variant"],
-            ruleset=data["ruleset"],
-            muggins=data["muggins"],
-        )
-    except DuplicateCardError as error:  # the schema checks this first; kept as a guard
-        raise InvalidRequest([{"pointer": "#/hand", "detail": str(error),
-                               "code": "duplicate-card"}]) from None
+    result = check_hand(
+        data["hand"],
+        data["starter"],
+        crib=data["crib"],
+        claimed=data.get("claimed"),
+        variant=data["variant"],
+        ruleset=data["ruleset"],
+        muggins=data["muggins"],
+    )
     if result.ruling is not None:
         count_findings(result.ruling.findings)
     return hand_check_out(result)
 
 
-@bp.post("/hands/check")
 def hands_check() -> Response:
     data = _check_schema.load(read_json())
     return jsonify(_check(data))
 
 
-@bp.post("/hands/batch")
 def hands_batch() -> Response:
     body = read_json()
     batch = _batch_schema.load(body)
@@ -115,9 +97,9 @@ def hands_batch() -> Response:
             if defaults and isinstance(item, dict):
                 item = defaults | item
             results.append(_check(_check_schema.load(item)))
-        except ValidationError as error:
-            errors = [
-                {**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]} for e in pointer_errors(error)
-            ]
+        except (ValidationError, RecordError) as error:
+            found = (pointer_errors(error) if isinstance(error, ValidationError)
+                     else record_errors(error))
+            errors = [{**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]} for e in found]
             results.append(problem_body(InvalidRequest(errors)))
     return jsonify({"results": results})

@@ -7,11 +7,10 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from rules.cards import Card
-from rules.deal import DealCheck, DealClaims, DealError, DealRecord
+from rules.deal import DealCheck, DealClaims, DealRecord
+from rules.live import CRIB, Next
 from rules.play import PlayCheck, PlayEvent
-from rules.variants import Variant
-from service.errors import Coded, InvalidRequest
+from service.errors import Coded
 from service.fields import CardField, Cards, StrictBool, claim_field
 from service.v1.hands import findings_out, hand_check_out
 
@@ -20,17 +19,15 @@ __all__ = [
     "ClaimsSchema",
     "DealFieldsSchema",
     "PlayEventSchema",
-    "check_hands_complete",
-    "check_hands_disjoint",
-    "check_players",
     "deal_check_out",
     "deal_claims",
-    "deal_error",
-    "deal_names_known",
     "deal_record",
     "events_from",
+    "next_out",
+    "no_player_named_crib",
     "play_check_out",
     "player_names",
+    "players_of",
 ]
 
 MAX_EVENTS = 52
@@ -62,8 +59,8 @@ class PlayEventSchema(Schema):
                                   field_name="card")
 
 
-def plays_field() -> fields.List:  # type: ignore[type-arg]
-    return fields.List(fields.Nested(PlayEventSchema), required=True,
+def plays_field(required: bool = True) -> fields.List:  # type: ignore[type-arg]
+    return fields.List(fields.Nested(PlayEventSchema), required=required,
                        validate=validate.Length(0, MAX_EVENTS))
 
 
@@ -72,75 +69,10 @@ def hands_field(**kwargs: Any) -> fields.Dict:
                        values=Cards(), **kwargs)
 
 
-def default_players(variant: Variant) -> list[str] | None:
-    return ["pone", "dealer"] if variant.spec.players == 2 else None
-
-
-def check_players(data: dict[str, Any], *, named_in: Sequence[str]) -> list[str]:
-    """The seats, checked against the variant; names used elsewhere must be among them.
-
-    Raises a ValidationError pointing at the first field that names an unknown player.
-    """
-    variant: Variant = data["variant"]
-    players = data.get("players") or default_players(variant)
-    if players is None:
-        raise ValidationError(Coded("required", f"the {variant} game needs its players named, "
-                                    "in seat order from the dealer's left, dealer last"),
-                              field_name="players")
-    if len(players) != variant.spec.players:
-        raise ValidationError(Coded("wrong-size", f"the {variant} game has "
-                                    f"{variant.spec.players} players, not {len(players)}"),
-                              field_name="players")
-    if len(set(players)) != len(players):
-        raise ValidationError(Coded("duplicate-player", "each player is named once"),
-                              field_name="players")
-    known = set(players)
-    errors: dict[str, Any] = {}
-    for name in named_in:
-        value = data.get(name)
-        if isinstance(value, Mapping):
-            for key in value:
-                if key not in known:
-                    errors.setdefault(name, {})[key] = [_unknown(key)]
-        elif isinstance(value, list):
-            for i, event in enumerate(value):
-                if isinstance(event, Mapping) and event.get("player") not in known:
-                    errors.setdefault(name, {})[i] = {"player": [_unknown(event["player"])]}
-    if errors:
-        raise ValidationError(errors)
-    return list(players)
-
-
-def _unknown(name: str) -> Coded:
-    return Coded("unknown-player", f"{name!r} is not one of the players")
-
-
-def check_hands_complete(hands: Mapping[str, Sequence[Card]], players: Sequence[str],
-                         variant: Variant) -> None:
-    """Hands, when given, are every player's whole hand as the play began."""
-    size = variant.spec.hand_size
-    errors: dict[str, list[str]] = {}
-    for player in players:
-        if player not in hands:
-            errors[player] = [Coded("required", f"{player}'s hand is missing")]
-        elif len(hands[player]) != size:
-            errors[player] = [Coded("wrong-size", f"a {variant} hand has {size} cards, "
-                                    f"not {len(hands[player])}")]
-    if errors:
-        raise ValidationError({"hands": errors})
-
-
-def check_hands_disjoint(hands: Mapping[str, Sequence[Card]], field_name: str) -> None:
-    owner: dict[Card, str] = {}
-    errors: dict[str, dict[int, list[str]]] = {}
-    for player, cards in hands.items():
-        for i, card in enumerate(cards):
-            if card in owner:
-                errors.setdefault(player, {})[i] = [Coded(
-                    "duplicate-card", f"{card} is also in {owner[card]}'s hand")]
-            owner.setdefault(card, player)
-    if errors:
-        raise ValidationError({field_name: errors})
+def players_of(data: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The seats as sent; None lets the library take its two-player default."""
+    players = data.get("players")
+    return None if players is None else tuple(players)
 
 
 def events_from(plays: Sequence[Mapping[str, Any]]) -> list[PlayEvent]:
@@ -174,9 +106,17 @@ def play_check_out(result: PlayCheck) -> dict[str, Any]:
         answer["partnerships"] = [
             {"players": list(pair), "points": points} for pair, points in result.partnerships
         ]
-    if result.claims_given:
-        answer["award"] = result.pegged
+    answer["award"] = result.pegged
     return answer
+
+
+def next_out(coming: Next) -> dict[str, Any]:
+    out: dict[str, Any] = {"phase": coming.phase.value, "player": coming.player,
+                           "count": coming.count}
+    if coming.legal is not None:
+        out["legal"] = [str(card) for card in coming.legal]
+        out["go"] = coming.go
+    return out
 
 
 # --- deals -------------------------------------------------------------------------
@@ -198,37 +138,27 @@ class DealFieldsSchema(Schema):
         unknown = "raise"
 
     dealt = hands_field(required=True)
-    discards = fields.Dict(keys=fields.String(validate=NAME),
-                           values=Cards(max_cards=3), required=True)
+    discards = fields.Dict(keys=fields.String(validate=NAME), values=Cards(max_cards=3))
     crib_card = CardField()
-    starter = CardField(required=True)
-    plays = plays_field()
+    starter = CardField()
+    plays = plays_field(required=False)
     claims = fields.Nested(ClaimsSchema)
 
 
-def deal_names_known(data: Mapping[str, Any], players: Sequence[str]) -> None:
-    """Every name a deal record uses must be one of the players."""
-    known = set(players)
-    errors: dict[str, Any] = {}
-    for name in ("dealt", "discards"):
-        for key in data.get(name, {}):
-            if key not in known:
-                errors.setdefault(name, {})[key] = [_unknown(key)]
-    for i, event in enumerate(data.get("plays", [])):
-        if event["player"] not in known:
-            errors.setdefault("plays", {})[i] = {"player": [_unknown(event["player"])]}
-    for key in data.get("claims", {}).get("hands", {}):
-        if key not in known:
-            errors.setdefault("claims", {}).setdefault("hands", {})[key] = [_unknown(key)]
-    if errors:
-        raise ValidationError(errors)
+def no_player_named_crib(players: Sequence[str] | None) -> None:
+    """``crib`` is a key of a deal's ``show`` next to the players' names: a collision in
+    the JSON (the library itself has no such limit)."""
+    if players is not None and CRIB in players:
+        raise ValidationError(Coded("reserved-name", f"{CRIB!r} names the crib in the show; "
+                                    "call the player something else"), field_name="players")
 
 
 def deal_record(data: Mapping[str, Any], players: Sequence[str] = ()) -> DealRecord:
     """A loaded deal (a /v1/deals/check body, or one of a game's deals) as the library's
     record; a game seats its deals itself, so their ``players`` stay empty."""
-    return DealRecord(tuple(players), data["dealt"], data["discards"], data["starter"],
-                      events_from(data["plays"]), data.get("crib_card"), deal_claims(data))
+    return DealRecord(tuple(players), data["dealt"], data.get("discards"), data.get("starter"),
+                      events_from(data.get("plays", ())), data.get("crib_card"),
+                      deal_claims(data))
 
 
 def deal_claims(data: Mapping[str, Any]) -> DealClaims | None:
@@ -238,22 +168,20 @@ def deal_claims(data: Mapping[str, Any]) -> DealClaims | None:
     return DealClaims(claims.get("heels"), dict(claims.get("hands", {})), claims.get("crib"))
 
 
-def deal_error(error: DealError, prefix: Sequence[str | int] = ()) -> InvalidRequest:
-    pointer = "#/" + "/".join(str(part) for part in (*prefix, *error.path))
-    return InvalidRequest([{"pointer": pointer, "detail": str(error), "code": error.code}])
-
-
 def deal_check_out(result: DealCheck) -> dict[str, Any]:
     heels = None
     if result.heels is not None:
         heels = {"points": result.heels.points, "pegged": result.heels.pegged}
         if result.heels.claimed is not None:
             heels["claimed"] = result.heels.claimed
+    show = {name: hand_check_out(check) for name, check in result.show.items()}
+    if result.crib is not None:
+        show[CRIB] = hand_check_out(result.crib)
     return {
         "misdeal": result.misdeal,
         "heels": heels,
         "play": None if result.play is None else play_check_out(result.play),
-        "show": {name: hand_check_out(check) for name, check in result.show.items()},
+        "show": show,
         "findings": findings_out(result.findings),
         "scores_before": result.scores_before,
         "scores_after": result.scores_after,

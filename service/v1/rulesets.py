@@ -5,10 +5,8 @@ from __future__ import annotations
 from flask import Response, jsonify
 
 from rules.rulesets import Ruleset
-from service.v1 import bp
 
 
-@bp.get("/rulesets")
 def rulesets() -> Response:
     return jsonify({
         "rulesets": [
