@@ -2,6 +2,7 @@
 
     muggins count 5H 5C 5S JD --starter 5D --claimed 28
     muggins peg record.json
+    muggins peg --live record.json
     muggins deal record.json
     muggins game record.json
     muggins advise 2C 3H 4D 5D 5S JS --pone
@@ -26,12 +27,14 @@ from typing import Any, NoReturn
 import click
 
 from muggins.client import Client, LocalClient, ProblemError, Unreachable
+from rules.rulesets import Ruleset
+from rules.variants import Variant
 
 __all__ = ["main"]
 
 HELD, FOUND, REFUSED, UNREACHABLE = 0, 1, 2, 3
-VARIANTS = click.Choice(["six-card", "five-card", "three-player", "four-player", "seven-card"])
-RULESETS = click.Choice(["acc", "hoyle", "english", "friendly"])
+VARIANTS = click.Choice([variant.value for variant in Variant])
+RULESETS = click.Choice([ruleset.value for ruleset in Ruleset])
 
 
 class Context:
@@ -151,20 +154,59 @@ def _show_play(r: dict[str, Any]) -> None:
     _print_findings(r["findings"])
 
 
-@main.command()
-@click.argument("record", type=click.Path(allow_dash=True))
-@pass_context
-def peg(obj: Context, record: str) -> None:
-    """Referee a recorded play (JSON, as /v1/pegging/check takes it; - for stdin)."""
-    body = _read_record(record)
-    obj.run(lambda c: c.request("POST", "/v1/pegging/check", body), _show_play, _findings_of)
+def _show_next(r: dict[str, Any]) -> None:
+    coming = r.get("next")
+    if coming is None:
+        return
+    phase, player = coming["phase"], coming["player"]
+    if phase == "play":
+        line = f"next: {player} to play on {coming['count']}"
+        if coming.get("go"):
+            line += ", must say go"
+        elif "legal" in coming:
+            line += ", may lay " + " ".join(coming["legal"])
+    elif phase == "show":
+        line = f"next: the show, {player} to count"
+    elif phase == "cut":
+        line = f"next: the cut, by {player}"
+    else:
+        line = {"discard": "next: the discards", "over": "next: nothing, the deal is over"}[phase]
+    click.echo(line)
+
+
+def _live(body: dict[str, Any], live: bool) -> dict[str, Any]:
+    return {**body, "in_progress": True} if live else body
+
+
+LIVE = click.option("--live", is_flag=True,
+                    help="The record stops part-way: say what comes next (in_progress).")
 
 
 @main.command()
 @click.argument("record", type=click.Path(allow_dash=True))
+@LIVE
 @pass_context
-def deal(obj: Context, record: str) -> None:
-    """Referee a whole deal (JSON, as /v1/deals/check takes it; - for stdin)."""
+def peg(obj: Context, record: str, live: bool) -> None:
+    """Referee a recorded play (JSON, as /v1/pegging/check takes it; - for stdin).
+
+    With --live the play is still going on: nothing that only its end decides is
+    awarded, and the answer says whose turn it is and which cards they may lay."""
+    body = _live(_read_record(record), live)
+
+    def show(r: dict[str, Any]) -> None:
+        _show_play(r)
+        _show_next(r)
+
+    obj.run(lambda c: c.request("POST", "/v1/pegging/check", body), show, _findings_of)
+
+
+@main.command()
+@click.argument("record", type=click.Path(allow_dash=True))
+@LIVE
+@pass_context
+def deal(obj: Context, record: str, live: bool) -> None:
+    """Referee a whole deal (JSON, as /v1/deals/check takes it; - for stdin); with
+    --live a deal still in progress, and what comes next."""
 
     def show(r: dict[str, Any]) -> None:
         if r["misdeal"]:
@@ -177,9 +219,10 @@ def deal(obj: Context, record: str) -> None:
         click.echo("scores: " + ", ".join(f"{p} {n}" for p, n in r["scores_after"].items()))
         if r["winner"]:
             click.echo(f"{r['winner']} wins during the {r['won_during']}")
+        _show_next(r)
         _print_findings(r["findings"])
 
-    body = _read_record(record)
+    body = _live(_read_record(record), live)
     obj.run(lambda c: c.check_deal(body), show, _findings_of)
 
 

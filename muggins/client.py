@@ -124,18 +124,24 @@ class Client:
     def check_pegging(self, plays: Sequence[Mapping[str, Any]], *,
                       hands: Mapping[str, Sequence[str]] | None = None,
                       players: Sequence[str] | None = None, variant: Variant | None = None,
-                      ruleset: Ruleset | None = None, muggins: bool | None = None
-                      ) -> PeggingCheck:
+                      ruleset: Ruleset | None = None, muggins: bool | None = None,
+                      in_progress: bool | None = None) -> PeggingCheck:
+        """Referee a play; with ``in_progress`` the record stops part-way and the answer's
+        ``next`` says whose turn it is and which cards they may lay."""
         body = {"plays": [dict(p) for p in plays],
                 **_given(hands=None if hands is None else {k: list(v) for k, v in hands.items()},
-                         players=None if players is None else list(players)),
+                         players=None if players is None else list(players),
+                         in_progress=in_progress),
                 **_common(variant, ruleset, muggins)}
         return cast(PeggingCheck, self.request("POST", "/v1/pegging/check", body))
 
-    def check_deal(self, record: Mapping[str, Any]) -> DealCheck:
+    def check_deal(self, record: Mapping[str, Any], *,
+                   in_progress: bool | None = None) -> DealCheck:
         """``record`` is a deal as ``/v1/deals/check`` takes it (dealt, discards, starter,
-        plays, and optionally claims, scores_before, players, ...)."""
-        return cast(DealCheck, self.request("POST", "/v1/deals/check", dict(record)))
+        plays, and optionally claims, scores_before, players, ...). With ``in_progress``
+        it may stop at any phase, and the answer's ``next`` says what comes next."""
+        body = {**record, **_given(in_progress=in_progress)}
+        return cast(DealCheck, self.request("POST", "/v1/deals/check", body))
 
     def check_game(self, players: Sequence[str], first_dealer: str,
                    deals: Sequence[Mapping[str, Any]], *, target: int | None = None,

@@ -6,10 +6,19 @@ from typing import Any, Literal, TypedDict
 
 Variant = Literal["six-card", "five-card", "three-player", "four-player", "seven-card"]
 Ruleset = Literal["acc", "hoyle", "english", "friendly"]
+FindingCode = Literal["overcount", "undercount", "muggins", "impossible-claim", "over-31",
+                      "out-of-turn", "renege", "card-not-held", "card-already-played",
+                      "cards-left-unplayed", "heels-forfeited", "misdeal",
+                      "false-claim-of-game", "ambiguous-record"]
+PegKind = Literal["fifteen", "thirty-one", "pair", "pair-royal", "double-pair-royal", "run", "go",
+                  "last-card"]
+Stage = Literal["misdeal", "heels", "play", "show"]
+Margin = Literal["single", "skunk", "double-skunk", "lurch"]
+"""These lists are the library's own (``rules``); tests/test_lists.py holds them equal."""
 
 
 class Finding(TypedDict, total=False):
-    code: str
+    code: FindingCode
     message: str
     player: str
     index: int
@@ -44,7 +53,7 @@ class HandCheck(TypedDict, total=False):
 
 
 class PegScore(TypedDict):
-    kind: str
+    kind: PegKind
     points: int
 
 
@@ -62,15 +71,30 @@ class ScoredEvent(TypedDict, total=False):
     claimed: int
 
 
+Phase = Literal["discard", "cut", "play", "show", "over"]
+
+
+class Next(TypedDict, total=False):
+    """What comes next in a deal in progress (``legal`` and ``go`` in the play, where the
+    player's cards are known)."""
+
+    phase: Phase
+    player: str | None
+    count: int | None
+    legal: list[str]
+    go: bool
+
+
 class PeggingCheck(TypedDict, total=False):
     plays: list[ScoredEvent]
     totals: dict[str, int]
     partnerships: list[dict[str, Any]]
     findings: list[Finding]
     award: dict[str, int]
+    next: Next
 
 
-class DealCheck(TypedDict):
+class DealCheck(TypedDict, total=False):
     misdeal: bool
     heels: dict[str, int] | None
     play: PeggingCheck | None
@@ -80,14 +104,15 @@ class DealCheck(TypedDict):
     scores_after: dict[str, int]
     pegged: dict[str, int]
     winner: str | None
-    won_during: str | None
+    won_during: Stage | None
+    next: Next
 
 
 class GameCheck(TypedDict):
     deals: list[dict[str, Any]]
     scores: dict[str, int]
     winner: str | None
-    margin: str | None
+    margin: Margin | None
     findings: list[Finding]
 
 

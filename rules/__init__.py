@@ -15,6 +15,7 @@
 """
 
 from rules.cards import Card, CardError, DuplicateCardError, InvalidCardError, Rank, Suit
+from rules.codes import FindingCode
 from rules.deal import DealCheck, DealClaims, DealRecord, check_deal
 from rules.discards import Advice, advise
 from rules.errors import Problem, ProblemCode, RecordError
@@ -23,7 +24,7 @@ from rules.hands import HandCheck, check_hand
 from rules.play import PlayCheck, PlayEvent, check_play
 from rules.playstate import PlayState, Scored
 from rules.rulesets import Ruleset
-from rules.rulings import Finding, FindingCode, Verdict
+from rules.rulings import Finding, Verdict
 from rules.show import Item, ItemKind, Show, count, score
 from rules.variants import Variant
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from rules.cards import Card, Rank
+from rules.codes import FindingCode
 from rules.errors import ProblemCode, Problems
 from rules.hands import HandCheck, check_hand
 from rules.live import CRIB, Next, Phase, in_play, to_show
@@ -26,7 +27,7 @@ from rules.play import (
     opponent_of,
 )
 from rules.rulesets import FalseGameRemedy, MisdealRemedy, Ruleset
-from rules.rulings import Finding, FindingCode, cite, read_claim, rule_on_claim
+from rules.rulings import Finding, cite, read_claim, rule_on_claim
 from rules.sides import Sides
 from rules.variants import Variant
 
@@ -244,7 +245,7 @@ class _Deal:
     def misdeal(self, why: str) -> None:
         spec = self.ruleset.spec
         points = 2 if spec.misdeal is MisdealRemedy.PONE_PEGS_2 else None
-        self.find(FindingCode.MISDEAL, f"misdeal: {why}; " + spec.remedies["misdeal"],
+        self.find(FindingCode.MISDEAL, f"misdeal: {why}; " + spec.remedies[FindingCode.MISDEAL],
                   self.record.dealer, points)
         if points:
             self.peg(self.record.pone, points, Stage.MISDEAL)
@@ -297,8 +298,8 @@ def _heels(record: DealRecord, starter: Card, ruleset: Ruleset, claims: DealClai
     if true and claimed == 0:
         # Not pegged before the dealer's first card: forfeited, and never muggins.
         pegged = 0 if ruleset.spec.heels_forfeited else true
-        find(FindingCode.HEELS_FORFEITED,
-             f"{dealer} did not peg his heels: " + ruleset.spec.remedies["heels-forfeited"],
+        remedy = ruleset.spec.remedies[FindingCode.HEELS_FORFEITED]
+        find(FindingCode.HEELS_FORFEITED, f"{dealer} did not peg his heels: {remedy}",
              dealer, true - pegged)
         peg(dealer, pegged, Stage.HEELS, 0)
         return Heels(true, claimed, pegged)
@@ -321,7 +322,7 @@ def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
         return
     board.false_claim.add(side)
     remedy = ruleset.spec.false_game
-    words = ruleset.spec.remedies["false-claim-of-game"]
+    words = ruleset.spec.remedies[FindingCode.FALSE_CLAIM_OF_GAME]
     points: int | None = None
     if remedy is FalseGameRemedy.SET_BACK_15:
         points = min(FALSE_GAME_SETBACK, board.scores[side])

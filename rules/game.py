@@ -14,7 +14,7 @@ from enum import StrEnum
 from rules.deal import DealCheck, DealRecord, check_deal, check_deal_record
 from rules.errors import ProblemCode, Problems, RecordError
 from rules.play import check_seats
-from rules.rulesets import Ruleset
+from rules.rulesets import MarginRule, Ruleset
 from rules.rulings import Finding
 from rules.sides import Sides
 from rules.variants import Variant
@@ -51,7 +51,7 @@ def margin(scores: Mapping[str, int], winner: str, target: int, ruleset: Ruleset
     the target (under 31 in a 61 game, under 61 in a 121 game).
     """
     runner_up = max(score for side, score in scores.items() if side != winner)
-    if ruleset in (Ruleset.HOYLE, Ruleset.ENGLISH):
+    if ruleset.spec.margin is MarginRule.LURCH:
         return Margin.LURCH if runner_up < (target + 1) // 2 else Margin.SINGLE
     by = target - runner_up
     if by >= DOUBLE_SKUNK:

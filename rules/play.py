@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.cards import Card
+from rules.codes import FindingCode
 from rules.errors import ProblemCode, Problems
 from rules.pegging import GO_POINT, PegKind, PegScore
 from rules.play_record import Peg, PlayEvent, ScoredEvent
@@ -23,7 +24,7 @@ from rules.play_rulings import GoCall, opponent_of, pegging, reneges
 from rules.playstate import NO_ONE, PlayState, Scored
 from rules.readings import Inferred, Kind, explicit_go, read_card
 from rules.rulesets import Ruleset
-from rules.rulings import Finding, FindingCode, cite
+from rules.rulings import Finding, cite
 from rules.variants import Variant
 
 __all__ = ["Peg", "PlayCheck", "PlayEvent", "ScoredEvent", "check_play", "opponent_of"]

@@ -13,11 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.cards import Card
+from rules.codes import FindingCode
 from rules.pegging import THIRTY_ONE
 from rules.play_record import Peg, ScoredEvent
 from rules.playstate import PlayState
 from rules.rulesets import Ruleset
-from rules.rulings import Finding, FindingCode, Verdict, rule_on_claim
+from rules.rulings import Finding, Verdict, rule_on_claim
 
 __all__ = ["GoCall", "opponent_of", "pegging", "reneges"]
 

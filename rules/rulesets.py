@@ -7,10 +7,13 @@ can show to explain the ruling.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-__all__ = ["OvercountPenalty", "Ruleset", "RulesetSpec"]
+from rules.codes import FindingCode
+
+__all__ = ["MarginRule", "OvercountPenalty", "Ruleset", "RulesetSpec"]
 
 
 class OvercountPenalty(StrEnum):
@@ -25,6 +28,15 @@ class FalseGameRemedy(StrEnum):
     """ACC 8.4.b: back to the true score, the opponent pegs the overclaim, and 15 more back."""
     CORRECTED = "corrected"
     LOSES_GAME = "loses-game"
+
+
+class MarginRule(StrEnum):
+    """How a big win is measured (RULES.md section 6)."""
+
+    SKUNK = "skunk"
+    """ACC: a win by 31 or more is a skunk, by 61 or more a double skunk."""
+    LURCH = "lurch"
+    """Hoyle and the English laws: the loser short of half the target is lurched."""
 
 
 class MisdealRemedy(StrEnum):
@@ -48,7 +60,15 @@ class RulesetSpec:
     heels_forfeited: bool
     false_game: FalseGameRemedy
     misdeal: MisdealRemedy
-    remedies: dict[str, str]
+    margin: MarginRule
+    remedies: Mapping[FindingCode, str]
+    """Each remedy in words, by the finding it remedies."""
+    cited: str | None = None
+    """What a finding cites under this ruleset, unless ``citations`` names a rule."""
+    citations: Mapping[FindingCode, str] = field(default_factory=dict)
+
+    def cite(self, code: FindingCode) -> str | None:
+        return self.citations.get(code, self.cited)
 
     def overcount_award(self, excess: int) -> int:
         """What the opponent pegs when a player claims ``excess`` points too many."""
@@ -94,20 +114,34 @@ _SPECS = {
         heels_forfeited=True,
         false_game=FalseGameRemedy.SET_BACK_15,
         misdeal=MisdealRemedy.REDEAL,
+        margin=MarginRule.SKUNK,
+        citations={
+            FindingCode.OVERCOUNT: "ACC 8.4",
+            FindingCode.MUGGINS: "ACC 10.3",
+            FindingCode.RENEGE: "ACC 7.3",
+            FindingCode.OUT_OF_TURN: "ACC 7.1.b",
+            FindingCode.HEELS_FORFEITED: "ACC 6.3",
+            FindingCode.FALSE_CLAIM_OF_GAME: "ACC 8.4.b",
+            FindingCode.MISDEAL: "ACC 4.4",
+        },
         remedies={
-            "overcount": "corrected to the true score and the opponent pegs the excess (ACC 8.4)",
-            "undercount": f"the missed points are lost; {_MUGGINS}",
-            "renege": "the opponent pegs 2 for each card that could have been played singly, "
-            "and points pegged after the renege to the end of that count are retracted; a go "
-            "corrected by the player's own card before anything else happens is no renege "
-            "(ACC 7.3)",
-            "over-31": _OVER_31,
-            "out-of-turn": _OUT_OF_TURN,
-            "heels-forfeited": "heels not pegged before the dealer's first card are forfeited, "
-            "never taken as muggins (ACC 6.3, 10.3)",
-            "false-claim-of-game": "the offender is set back to the true score, the opponent "
-            "pegs the overclaim, and the offender goes back 15 more (ACC 8.4.b)",
-            "misdeal": "redeal by the same dealer (ACC 4.4)",
+            FindingCode.OVERCOUNT:
+                "corrected to the true score and the opponent pegs the excess (ACC 8.4)",
+            FindingCode.UNDERCOUNT: f"the missed points are lost; {_MUGGINS}",
+            FindingCode.RENEGE:
+                "the opponent pegs 2 for each card that could have been played singly, "
+                "and points pegged after the renege to the end of that count are retracted; a go "
+                "corrected by the player's own card before anything else happens is no renege "
+                "(ACC 7.3)",
+            FindingCode.OVER_31: _OVER_31,
+            FindingCode.OUT_OF_TURN: _OUT_OF_TURN,
+            FindingCode.HEELS_FORFEITED:
+                "heels not pegged before the dealer's first card are forfeited, "
+                "never taken as muggins (ACC 6.3, 10.3)",
+            FindingCode.FALSE_CLAIM_OF_GAME:
+                "the offender is set back to the true score, the opponent "
+                "pegs the overclaim, and the offender goes back 15 more (ACC 8.4.b)",
+            FindingCode.MISDEAL: "redeal by the same dealer (ACC 4.4)",
         },
     ),
     Ruleset.HOYLE: RulesetSpec(
@@ -121,15 +155,18 @@ _SPECS = {
         heels_forfeited=True,
         false_game=FalseGameRemedy.CORRECTED,
         misdeal=MisdealRemedy.PONE_PEGS_2,
+        margin=MarginRule.LURCH,
+        cited="Hoyle",
         remedies={
-            "overcount": "corrected to the true score; the opponent pegs 2",
-            "undercount": f"the missed points are lost; {_MUGGINS}",
-            "renege": "the opponent pegs 2",
-            "over-31": _OVER_31,
-            "out-of-turn": "flagged",
-            "heels-forfeited": "heels not pegged before the dealer's first card are forfeited",
-            "false-claim-of-game": "corrected; the opponent pegs 2",
-            "misdeal": "the non-dealer pegs 2 (or a redeal)",
+            FindingCode.OVERCOUNT: "corrected to the true score; the opponent pegs 2",
+            FindingCode.UNDERCOUNT: f"the missed points are lost; {_MUGGINS}",
+            FindingCode.RENEGE: "the opponent pegs 2",
+            FindingCode.OVER_31: _OVER_31,
+            FindingCode.OUT_OF_TURN: "flagged",
+            FindingCode.HEELS_FORFEITED:
+                "heels not pegged before the dealer's first card are forfeited",
+            FindingCode.FALSE_CLAIM_OF_GAME: "corrected; the opponent pegs 2",
+            FindingCode.MISDEAL: "the non-dealer pegs 2 (or a redeal)",
         },
     ),
     Ruleset.ENGLISH: RulesetSpec(
@@ -143,15 +180,18 @@ _SPECS = {
         heels_forfeited=True,
         false_game=FalseGameRemedy.LOSES_GAME,
         misdeal=MisdealRemedy.PONE_PEGS_2,
+        margin=MarginRule.LURCH,
+        cited="English laws",
         remedies={
-            "overcount": "corrected; the opponent pegs the excess",
-            "undercount": f"the missed points are lost; {_MUGGINS}",
-            "renege": "the opponent pegs 2 (the offender forfeits two holes)",
-            "over-31": _OVER_31,
-            "out-of-turn": "flagged",
-            "heels-forfeited": "heels not pegged before the dealer's first card are forfeited",
-            "false-claim-of-game": "the offender loses the game",
-            "misdeal": "the non-dealer pegs 2",
+            FindingCode.OVERCOUNT: "corrected; the opponent pegs the excess",
+            FindingCode.UNDERCOUNT: f"the missed points are lost; {_MUGGINS}",
+            FindingCode.RENEGE: "the opponent pegs 2 (the offender forfeits two holes)",
+            FindingCode.OVER_31: _OVER_31,
+            FindingCode.OUT_OF_TURN: "flagged",
+            FindingCode.HEELS_FORFEITED:
+                "heels not pegged before the dealer's first card are forfeited",
+            FindingCode.FALSE_CLAIM_OF_GAME: "the offender loses the game",
+            FindingCode.MISDEAL: "the non-dealer pegs 2",
         },
     ),
     Ruleset.FRIENDLY: RulesetSpec(
@@ -165,16 +205,18 @@ _SPECS = {
         heels_forfeited=False,
         false_game=FalseGameRemedy.CORRECTED,
         misdeal=MisdealRemedy.REDEAL,
+        margin=MarginRule.SKUNK,
         remedies={
-            "overcount": "corrected",
-            "undercount": "corrected in the player's favour; with muggins on, the opponent "
-            "takes the missed points instead",
-            "renege": "flagged only",
-            "over-31": _OVER_31,
-            "out-of-turn": "flagged",
-            "heels-forfeited": "corrected: the dealer pegs the heels anyway",
-            "false-claim-of-game": "corrected",
-            "misdeal": "redeal",
+            FindingCode.OVERCOUNT: "corrected",
+            FindingCode.UNDERCOUNT:
+                "corrected in the player's favour; with muggins on, the opponent "
+                "takes the missed points instead",
+            FindingCode.RENEGE: "flagged only",
+            FindingCode.OVER_31: _OVER_31,
+            FindingCode.OUT_OF_TURN: "flagged",
+            FindingCode.HEELS_FORFEITED: "corrected: the dealer pegs the heels anyway",
+            FindingCode.FALSE_CLAIM_OF_GAME: "corrected",
+            FindingCode.MISDEAL: "redeal",
         },
     ),
 }

@@ -11,6 +11,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from rules.codes import FindingCode
 from rules.rulesets import Ruleset
 
 __all__ = [
@@ -26,23 +27,6 @@ __all__ = [
 
 NINETEEN = 19
 """The traditional announcement of a hand worth nothing."""
-
-
-class FindingCode(StrEnum):
-    OVERCOUNT = "overcount"
-    UNDERCOUNT = "undercount"
-    MUGGINS = "muggins"
-    IMPOSSIBLE_CLAIM = "impossible-claim"
-    OVER_31 = "over-31"
-    OUT_OF_TURN = "out-of-turn"
-    RENEGE = "renege"
-    CARD_NOT_HELD = "card-not-held"
-    CARD_ALREADY_PLAYED = "card-already-played"
-    CARDS_LEFT_UNPLAYED = "cards-left-unplayed"
-    HEELS_FORFEITED = "heels-forfeited"
-    MISDEAL = "misdeal"
-    FALSE_CLAIM_OF_GAME = "false-claim-of-game"
-    AMBIGUOUS_RECORD = "ambiguous-record"
 
 
 class Verdict(StrEnum):
@@ -70,24 +54,9 @@ class Finding:
         return out
 
 
-# The rules RULES.md cites for each ruling under the ACC profile; other profiles cite
-# their source as a whole.
-_ACC_RULES = {
-    FindingCode.OVERCOUNT: "ACC 8.4",
-    FindingCode.MUGGINS: "ACC 10.3",
-    FindingCode.RENEGE: "ACC 7.3",
-    FindingCode.OUT_OF_TURN: "ACC 7.1.b",
-    FindingCode.HEELS_FORFEITED: "ACC 6.3",
-    FindingCode.FALSE_CLAIM_OF_GAME: "ACC 8.4.b",
-    FindingCode.MISDEAL: "ACC 4.4",
-}
-_SOURCES = {Ruleset.HOYLE: "Hoyle", Ruleset.ENGLISH: "English laws"}
-
-
 def cite(code: FindingCode, ruleset: Ruleset) -> str | None:
-    if ruleset is Ruleset.ACC:
-        return _ACC_RULES.get(code)
-    return _SOURCES.get(ruleset)
+    """The rule behind a finding under ``ruleset`` (its spec says which)."""
+    return ruleset.spec.cite(code)
 
 
 def read_claim(claimed: int) -> int:

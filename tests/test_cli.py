@@ -72,6 +72,19 @@ class TestRecords:
         assert "pone wins during the show" in result.output
         assert "scores: pone 121, dealer 114" in result.output
 
+    def test_peg_live(self) -> None:
+        # 10 20 30 so far: the dealer is to play, and of 9S AH 3D only the ace fits.
+        record = {"plays": [*RECORD["plays"][:2], {"player": "pone", "card": "TD"}],
+                  "hands": {"pone": ["KH", "TD", "5S", "2C"], "dealer": ["QC", "9S", "AH", "3D"]}}
+        result = run("peg", "--live", "-", stdin=json.dumps(record))
+        assert result.exit_code == 0
+        assert "totals: pone 0, dealer 0" in result.output  # no last card yet
+        assert "next: dealer to play on 30, may lay AH" in result.output
+
+    def test_deal_live(self) -> None:
+        result = run("deal", "--live", "-", stdin=json.dumps({"dealt": DEAL["dealt"]}))
+        assert result.exit_code == 0 and "next: the discards" in result.output
+
     def test_unreadable_file(self, tmp_path: Path) -> None:
         path = tmp_path / "broken.json"
         path.write_text("{not json")

@@ -31,6 +31,17 @@ class TestOperations:
         assert answer["totals"] == {"pone": 1, "dealer": 1}
         assert [f["code"] for f in answer["findings"]] == ["overcount"]
 
+    def test_check_pegging_live(self, referee: Client) -> None:
+        answer = referee.check_pegging([{"player": "pone", "card": "KH"},
+                                        {"player": "dealer", "card": "QC"},
+                                        {"player": "pone", "card": "TD"}],
+                                       hands={"pone": ["KH", "TD", "5S", "2C"],
+                                              "dealer": ["QC", "9S", "AH", "3D"]},
+                                       in_progress=True)
+        assert answer["next"] == {"phase": "play", "player": "dealer", "count": 30,
+                                  "legal": ["AH"], "go": False}
+        assert answer["award"] == {"pone": 0, "dealer": 0}
+
     def test_check_deal_and_game(self, referee: Client) -> None:
         deal = {"dealt": {"bob": ["AH", "2H", "3H", "4S", "6S", "7S"],
                           "ann": ["8C", "9C", "TC", "QC", "KD", "6H"]},

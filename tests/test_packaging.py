@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -22,7 +23,8 @@ def test_the_wheel_has_everything_the_service_reads(tmp_path: Path) -> None:
         names = set(archive.namelist())
         # The contract is a real file in the wheel (a link in the tree), the same bytes.
         assert archive.read("service/openapi.yaml") == (ROOT / "openapi.yaml").read_bytes()
-        entry_points = archive.read("muggins-0.1.0.dist-info/entry_points.txt").decode()
+        version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+        entry_points = archive.read(f"muggins-{version}.dist-info/entry_points.txt").decode()
     scorepad = {p.name for p in (ROOT / "service" / "scorepad").iterdir()}
     assert {f"service/scorepad/{name}" for name in scorepad} <= names
     assert {"rules/py.typed", "muggins/cli.py", "service/v1/hands.py"} <= names

@@ -1,0 +1,28 @@
+"""The finding codes: every kind of thing the referee reports (RULES.md section 7).
+
+One list, in its own module, because both the rulesets (whose remedies and citations
+are keyed by it) and the rulings (which report findings) need it.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["FindingCode"]
+
+
+class FindingCode(StrEnum):
+    OVERCOUNT = "overcount"
+    UNDERCOUNT = "undercount"
+    MUGGINS = "muggins"
+    IMPOSSIBLE_CLAIM = "impossible-claim"
+    OVER_31 = "over-31"
+    OUT_OF_TURN = "out-of-turn"
+    RENEGE = "renege"
+    CARD_NOT_HELD = "card-not-held"
+    CARD_ALREADY_PLAYED = "card-already-played"
+    CARDS_LEFT_UNPLAYED = "cards-left-unplayed"
+    HEELS_FORFEITED = "heels-forfeited"
+    MISDEAL = "misdeal"
+    FALSE_CLAIM_OF_GAME = "false-claim-of-game"
+    AMBIGUOUS_RECORD = "ambiguous-record"
