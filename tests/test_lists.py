@@ -1,0 +1,93 @@
+"""One source for every list: the library's enums, and everything a client sees of them
+(openapi.yaml, muggins/types.py, the CLI's choices, the scorepad's options), equal."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, get_args
+
+import click
+import pytest
+import yaml
+from flask.testing import FlaskClient
+
+from muggins import cli, types
+from rules.codes import FindingCode
+from rules.deal import Stage
+from rules.game import Margin
+from rules.live import Phase
+from rules.pegging import PegKind
+from rules.rulesets import Ruleset
+from rules.rulings import Verdict
+from rules.show import ItemKind
+from rules.variants import Variant
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))["components"][
+    "schemas"]
+
+
+def values(enum: type[StrEnum]) -> list[str]:
+    return [member.value for member in enum]
+
+
+def at(*path: str) -> Any:
+    node: Any = SCHEMAS
+    for key in path:
+        node = node[key]
+    return node
+
+
+@pytest.mark.parametrize(("enum", "listed"), [
+    (Variant, at("Variant", "enum")),
+    (Ruleset, at("Ruleset", "enum")),
+    (FindingCode, at("Finding", "properties", "code", "enum")),
+    (PegKind, at("PegScore", "properties", "kind", "enum")),
+    (ItemKind, at("ShowItem", "properties", "kind", "enum")),
+    (Verdict, at("HandCheckResult", "properties", "verdict", "enum")),
+    (Phase, at("Next", "properties", "phase", "enum")),
+    (Stage, [v for v in at("Stage", "enum") if v is not None]),
+    (Margin, [v for v in at("GameCheckResult", "properties", "margin", "enum") if v is not None]),
+], ids=lambda x: getattr(x, "__name__", ""))
+def test_openapi_enums_are_the_librarys(enum: type[StrEnum], listed: list[str]) -> None:
+    assert listed == values(enum)
+
+
+@pytest.mark.parametrize(("enum", "literal"), [
+    (Variant, types.Variant), (Ruleset, types.Ruleset), (FindingCode, types.FindingCode),
+    (PegKind, types.PegKind), (Stage, types.Stage), (Margin, types.Margin),
+    (Phase, types.Phase),
+], ids=lambda x: getattr(x, "__name__", ""))
+def test_client_types_are_the_librarys(enum: type[StrEnum], literal: Any) -> None:
+    assert list(get_args(literal)) == values(enum)
+
+
+def test_cli_choices_are_the_librarys() -> None:
+    assert isinstance(cli.VARIANTS, click.Choice) and isinstance(cli.RULESETS, click.Choice)
+    assert list(cli.VARIANTS.choices) == values(Variant)
+    assert list(cli.RULESETS.choices) == values(Ruleset)
+
+
+@pytest.mark.parametrize(("select", "enum"), [("variant", Variant), ("ruleset", Ruleset)])
+def test_scorepad_options_are_the_librarys(select: str, enum: type[StrEnum]) -> None:
+    page = (ROOT / "service" / "scorepad" / "index.html").read_text(encoding="utf-8")
+    body = re.search(rf'<select id="{select}">(.*?)</select>', page, re.S)
+    assert body is not None
+    assert re.findall(r'<option value="([^"]+)"', body.group(1)) == values(enum)
+
+
+def test_rulesets_answer_every_ruleset_with_remedies_keyed_by_finding_codes(
+        client: FlaskClient) -> None:
+    answer = client.get("/v1/rulesets").get_json()
+    assert [r["id"] for r in answer["rulesets"]] == values(Ruleset)
+    for ruleset in answer["rulesets"]:
+        assert set(ruleset["remedies"]) <= set(values(FindingCode))
+
+
+def test_openapi_version_is_the_packages() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    document = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+    assert document["info"]["version"] == project["version"]
