@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.cards import Card, full_deck
-from tests.naive import ORDER, PIPS, naive_total, rank
+from tests.naive import PIPS, is_run, naive_total, rank
 
 
 @dataclass
@@ -108,6 +108,31 @@ def play_out(
         turn = nxt
 
 
+def naive_card_points(count_cards: Sequence[Card], count: int) -> int:
+    """What the last card of ``count_cards`` scores, straight from RULES.md's wording:
+    every tail of the count is looked at whole, with no counting loop."""
+    size = len(count_cards)
+    tails = [count_cards[size - k:] for k in range(1, size + 1)]
+    points = 2 if count in (15, 31) else 0
+    # The longest tail of one rank: a pair, a pair royal, a double pair royal.
+    alike = max(len(tail) for tail in tails if len({rank(c) for c in tail}) == 1)
+    points += {1: 0, 2: 2, 3: 6, 4: 12}[alike]
+    # The longest tail of three or more cards that is a run, in any order.
+    points += max((len(tail) for tail in tails if len(tail) >= 3 and is_run(tail)), default=0)
+    return points
+
+
+def sides_of(players: Sequence[str]) -> dict[str, str]:
+    """Who shares a score, from RULES.md: four players are two partnerships, partners
+    sitting opposite (seats 1 and 3, seats 2 and 4, named ``"a&c"``); otherwise every
+    player keeps their own."""
+    if len(players) != 4:
+        return {player: player for player in players}
+    first, second, third, fourth = players
+    ours, theirs = f"{first}&{third}", f"{second}&{fourth}"
+    return {first: ours, third: ours, second: theirs, fourth: theirs}
+
+
 def naive_peg_steps(events: Sequence[Event], seats: Sequence[str]) -> list[tuple[str, int]]:
     """Points in the order they are pegged: (player, points) for every card that scores."""
     steps: list[tuple[str, int]] = []
@@ -126,18 +151,7 @@ def naive_peg_steps(events: Sequence[Event], seats: Sequence[str]) -> list[tuple
         assert count + pips(card) <= 31
         count_cards.append(card)
         count += pips(card)
-        points = 0
-        if count in (15, 31):
-            points += 2
-        same = 1
-        while same < len(count_cards) and rank(count_cards[-1 - same]) == rank(card):
-            same += 1
-        points += {1: 0, 2: 2, 3: 6, 4: 12}[same]
-        for length in range(len(count_cards), 2, -1):
-            tail = sorted(ORDER[rank(c)] for c in count_cards[-length:])
-            if tail == list(range(tail[0], tail[0] + length)):
-                points += length
-                break
+        points = naive_card_points(count_cards, count)
         if points:
             steps.append((event.player, points))
         last = event.player

@@ -12,10 +12,9 @@ from rules.errors import RecordError
 from rules.game import Margin, check_game, margin
 from rules.play import PlayEvent
 from rules.rulesets import Ruleset
-from rules.sides import Sides
 from rules.variants import Variant
 from tests.cards import card, cards
-from tests.simulate import random_deal, tally_deal
+from tests.simulate import random_deal, sides_of, tally_deal
 from tests.test_play import record
 
 # A plain deal, worked by hand. Pone keeps A-2-3 of hearts and the 4S; the dealer
@@ -204,20 +203,20 @@ def random_game(seed: int, variant: Variant, players: tuple[str, ...]):  # type:
     """Play a whole game with the tests' simulator; tally it independently."""
     rng = random.Random(seed)
     spec = variant.spec
-    sides = Sides.for_table(players, variant)
-    scores = sides.zero()
+    side_of = sides_of(players)
+    scores = dict.fromkeys(side_of.values(), 0)
     dealer = rng.randrange(len(players))
     first = players[dealer]
     n = len(players)
     if spec.last_for_three:
-        scores[sides.of[players[(dealer + 1) % n]]] += 3
+        scores[side_of[players[(dealer + 1) % n]]] += 3
     deals, tallies = [], []
     winner = None
     while winner is None:
         seats = tuple(players[(dealer + 1 + i) % n] for i in range(n))
         d = random_deal(rng, seats, spec.dealt, spec.to_crib, bool(spec.crib_cards_dealt),
                         spec.single_count)
-        winner = tally_deal(d, scores, sides.of, spec.target)
+        winner = tally_deal(d, scores, side_of, spec.target)
         deals.append(DealRecord((), d.dealt, d.discards, d.starter,
                                 [PlayEvent(e.player, e.card) for e in d.events
                                  if not e.count_ends], d.crib_card))
