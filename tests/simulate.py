@@ -27,6 +27,15 @@ class Event:
     """The simulator's own mark on the go it said falsely when told to cheat."""
 
 
+@dataclass(frozen=True)
+class Turn:
+    """Whose turn it was before an event, on what count, and what they could lay."""
+
+    player: str
+    count: int
+    playable: tuple[Card, ...]
+
+
 def pips(card: Card) -> int:
     return PIPS[rank(card)]
 
@@ -39,7 +48,10 @@ def play_out(
     single_count: bool = False,
     renege_at: int | None = None,
     out_of_turn_at: int | None = None,
+    trace: list[Turn] | None = None,
 ) -> list[Event]:
+    """``trace``, if given, gets the turn before every event: who was to play, on what
+    count, and the cards they could lay (none: they had to say go)."""
     held = {p: list(cards) for p, cards in hands.items()}
     events: list[Event] = []
     count, last = 0, None
@@ -65,6 +77,8 @@ def play_out(
 
     while True:
         playable = [c for c in held[turn] if pips(c) <= 31 - count]
+        if trace is not None:
+            trace.append(Turn(turn, count, tuple(playable)))
         if playable:
             decisions += 1
             others = [q for q in seats if q != turn and q not in gone
@@ -180,6 +194,7 @@ class Deal:
     crib_card: Card | None
     starter: Card
     events: list[Event]
+    turns: list[Turn]
 
     @property
     def kept(self) -> dict[str, list[Card]]:
@@ -201,8 +216,9 @@ def random_deal(rng: random.Random, seats: tuple[str, ...], dealt: int, to_crib:
     starter = rest.pop()
     discards = {p: rng.sample(hands[p], to_crib) for p in seats}
     kept = {p: [c for c in hands[p] if c not in discards[p]] for p in seats}
-    events = play_out(kept, seats, rng, single_count=single_count)
-    return Deal(seats, hands, discards, extra, starter, events)
+    turns: list[Turn] = []
+    events = play_out(kept, seats, rng, single_count=single_count, trace=turns)
+    return Deal(seats, hands, discards, extra, starter, events, turns)
 
 
 def tally_deal(deal: Deal, scores: dict[str, int], side_of: dict[str, str],

@@ -1,0 +1,131 @@
+"""Live refereeing: random legal deals sent event by event, in every variant.
+
+At every step the answer's ``next`` must name exactly what the tests' own legal
+player (tests/simulate.py) could do at that moment, and the last in-progress answer
+must equal the one-shot check of the finished record (``next`` aside).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from rules.variants import Variant
+from tests.naive import naive_total
+from tests.simulate import Deal, Turn, random_deal
+
+SEATS = {Variant.SIX_CARD: ("pone", "dealer"), Variant.FIVE_CARD: ("pone", "dealer"),
+         Variant.SEVEN_CARD: ("pone", "dealer"), Variant.THREE_PLAYER: ("a", "b", "c"),
+         Variant.FOUR_PLAYER: ("n", "e", "s", "w")}
+PLAYS_PER_VARIANT = 240
+"""Plays sent card by card, per variant: 1,200 in all."""
+DEALS_PER_VARIANT = 60
+"""Whole deals sent phase by phase, per variant."""
+
+
+@pytest.fixture(scope="module")
+def plain(app: Flask) -> FlaskClient:
+    """A client without the contract check, for the bulk (the contract is checked on the
+    first deal of each variant through the validating client)."""
+    return FlaskClient(app)
+
+
+def deals(variant: Variant, n: int, seed: int) -> Iterator[Deal]:
+    rng = random.Random(seed)
+    spec = variant.spec
+    for _ in range(n):
+        yield random_deal(rng, SEATS[variant], spec.dealt, spec.to_crib,
+                          bool(spec.crib_cards_dealt), spec.single_count)
+
+
+def plays_of(deal: Deal) -> list[dict[str, Any]]:
+    return [{"player": e.player, "go": True} if e.card is None
+            else {"player": e.player, "card": str(e.card)}
+            for e in deal.events if not e.count_ends]
+
+
+def expected_turn(turn: Turn) -> dict[str, Any]:
+    return {"phase": "play", "player": turn.player, "count": turn.count,
+            "legal": sorted(str(c) for c in turn.playable), "go": not turn.playable}
+
+
+def sorted_next(answer: dict[str, Any]) -> dict[str, Any]:
+    coming = dict(answer["next"])
+    if "legal" in coming:
+        assert len(set(coming["legal"])) == len(coming["legal"])
+        coming["legal"] = sorted(coming["legal"])
+    return coming
+
+
+def post(client: FlaskClient, url: str, body: dict[str, Any]) -> dict[str, Any]:
+    response = client.post(url, json=body)
+    assert response.status_code == 200, response.get_json()
+    answer: dict[str, Any] = response.get_json()
+    return answer
+
+
+def without_next(answer: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in answer.items() if key != "next"}
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_plays_card_by_card(variant: Variant, plain: FlaskClient,
+                            client: FlaskClient) -> None:
+    for number, deal in enumerate(deals(variant, PLAYS_PER_VARIANT, seed=13)):
+        http = client if number == 0 else plain
+        plays = plays_of(deal)
+        assert len(plays) == len(deal.turns)
+        base = {"players": list(deal.seats), "variant": variant.value,
+                "hands": {p: [str(c) for c in cards] for p, cards in deal.kept.items()}}
+        for k, turn in enumerate(deal.turns):
+            answer = post(http, "/v1/pegging/check",
+                          {**base, "plays": plays[:k], "in_progress": True})
+            assert sorted_next(answer) == expected_turn(turn), (k, plays)
+            assert answer["findings"] == []
+        last = post(http, "/v1/pegging/check", {**base, "plays": plays, "in_progress": True})
+        assert last["next"] == {"phase": "show", "player": deal.seats[0], "count": None}
+        assert without_next(last) == post(http, "/v1/pegging/check", {**base, "plays": plays})
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_deals_phase_by_phase(variant: Variant, plain: FlaskClient,
+                              client: FlaskClient) -> None:
+    for number, deal in enumerate(deals(variant, DEALS_PER_VARIANT, seed=17)):
+        http = client if number == 0 else plain
+        seats = list(deal.seats)
+        plays = plays_of(deal)
+        claims = {"hands": {p: naive_total(deal.kept[p], deal.starter) for p in seats},
+                  "crib": naive_total(deal.crib, deal.starter, crib=True)}
+        body: dict[str, Any] = {"players": seats, "variant": variant.value,
+                                "in_progress": True,
+                                "dealt": {p: [str(c) for c in deal.dealt[p]] for p in seats}}
+        if deal.crib_card is not None:
+            body["crib_card"] = str(deal.crib_card)
+
+        def ask(http: FlaskClient = http, body: dict[str, Any] = body,
+                **more: Any) -> dict[str, Any]:
+            return sorted_next(post(http, "/v1/deals/check", {**body, **more}))
+
+        assert ask() == {"phase": "discard", "player": None, "count": None}
+        body["discards"] = {p: [str(c) for c in deal.discards[p]] for p in seats}
+        assert ask() == {"phase": "cut", "player": seats[0], "count": None}
+        body["starter"] = str(deal.starter)
+        for k, turn in enumerate(deal.turns):
+            assert ask(plays=plays[:k]) == expected_turn(turn), (k, plays)
+        body["plays"] = plays
+        given: dict[str, Any] = {"hands": {}}
+        for counter in seats:
+            assert ask(claims=given) == {"phase": "show", "player": counter, "count": None}
+            given["hands"][counter] = claims["hands"][counter]
+        assert ask(claims=given) == {"phase": "show", "player": "crib", "count": None}
+        given["crib"] = claims["crib"]
+        last = post(http, "/v1/deals/check", {**body, "claims": given})
+        assert last["next"] == {"phase": "over", "player": None, "count": None}
+        assert last["findings"] == []
+        once = post(http, "/v1/deals/check", {**body, "claims": given, "in_progress": False})
+        assert without_next(last) == once
