@@ -154,8 +154,10 @@ def check_deal(
     answer's ``next`` says what comes next. Raises :class:`rules.errors.RecordError`
     for a record that cannot be refereed, listing every problem."""
     problems = Problems()
-    record = replace(record, players=check_seats(problems, record.players, variant))
+    seats = check_seats(problems, record.players, variant)
     problems.raise_any()  # the rest reads the seats
+    if seats != record.players:
+        record = replace(record, players=seats)
     sides = sides or Sides.for_table(record.players, variant)
     target = variant.spec.target if target is None else target
     check_deal_record(problems, record, variant, in_progress)
@@ -175,8 +177,7 @@ def check_deal(
 
     starter = record.starter
     heels = _heels(record, starter, ruleset, record.claims, deal.peg, deal.find)
-    kept = {p: [c for c in record.dealt[p] if c not in record.discards[p]]
-            for p in record.players}
+    kept = {p: _kept(record.dealt[p], record.discards[p]) for p in record.players}
     play = check_play(record.plays, players=record.players, hands=kept, variant=variant,
                       ruleset=ruleset, muggins=muggins, in_progress=in_progress)
     deal.play(play)
@@ -201,6 +202,11 @@ def check_deal(
                                    variant=variant, ruleset=ruleset, muggins=muggins,
                                    player=record.dealer if is_crib else name))
     return deal.result(before, _unless_won(deal, to_show(waiting)), heels=heels, play=play)
+
+
+def _kept(dealt: Sequence[Card], discards: Sequence[Card]) -> list[Card]:
+    away = {card.index for card in discards}
+    return [card for card in dealt if card.index not in away]
 
 
 def _unless_won(deal: _Deal, coming: Next) -> Next:
@@ -364,30 +370,39 @@ def check_deal_record(problems: Problems, record: DealRecord, variant: Variant,
                      f"only the three-player game deals a card to the crib, not {variant}")
     check_play_record(problems, record.plays, record.players, None, variant)
     _order(problems, record, in_progress)
-    seen: dict[Card, tuple[str | int, ...]] = {}
+    _distinct(problems, record)
 
-    def place(card: Card, path: tuple[str | int, ...]) -> None:
-        if card in seen:
-            problems.add(path, ProblemCode.DUPLICATE_CARD,
-                         f"{card} appears twice in the deal (also at {_pointer(seen[card])})")
-        seen.setdefault(card, path)
 
+def _distinct(problems: Problems, record: DealRecord) -> None:
+    """Every card once in the deal, and each discard one the player was dealt."""
+    placed: list[tuple[Card, tuple[str | int, ...]]] = []
     for player in record.players:
         dealt = record.dealt.get(player, ())
-        for i, card in enumerate(dealt):
-            place(card, ("dealt", player, i))
+        placed.extend((card, ("dealt", player, i)) for i, card in enumerate(dealt))
+        held = {card.index for card in dealt}
         discards = () if record.discards is None else record.discards.get(player, ())
+        laid: set[int] = set()
         for i, card in enumerate(discards):
-            if card not in dealt:
+            if card.index not in held:
                 problems.add(("discards", player, i), ProblemCode.CARD_NOT_HELD,
                              f"{player} discarded {card}, which was not dealt to them")
-            elif card in discards[:i]:
+            elif card.index in laid:
                 problems.add(("discards", player, i), ProblemCode.DUPLICATE_CARD,
                              f"{player} discarded {card} twice")
+            laid.add(card.index)
     if record.crib_card is not None:
-        place(record.crib_card, ("crib_card",))
+        placed.append((record.crib_card, ("crib_card",)))
     if record.starter is not None:
-        place(record.starter, ("starter",))
+        placed.append((record.starter, ("starter",)))
+    if len({card.index for card, _ in placed}) == len(placed):
+        return  # the common case: no card twice
+    seen: dict[int, tuple[str | int, ...]] = {}  # by card index, which hashes in C
+    for card, where in placed:
+        if card.index in seen:
+            also = _pointer(seen[card.index])
+            problems.add(where, ProblemCode.DUPLICATE_CARD,
+                         f"{card} appears twice in the deal (also at {also})")
+        seen.setdefault(card.index, where)
 
 
 def _order(problems: Problems, record: DealRecord, in_progress: bool) -> None:

@@ -8,7 +8,7 @@ the record (as a JSON pointer would walk it) and a code from :class:`ProblemCode
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -84,11 +84,13 @@ class Problems:
             raise RecordError(self.found)
 
 
-def check_cards(problems: Problems, path: Path, cards: Sequence[object], size: int,
+def check_cards(problems: Problems, path: Path, cards: Sequence[Hashable], size: int,
                 what: str) -> None:
     """A set of cards of the right size, no card twice (each repeat at its index)."""
     if len(cards) != size:
         problems.add(path, ProblemCode.WRONG_SIZE, f"{what} has {size} cards, not {len(cards)}")
+    if len(set(cards)) == len(cards):
+        return
     for i, card in enumerate(cards):
         if card in cards[:i]:
             problems.add((*path, i), ProblemCode.DUPLICATE_CARD, f"duplicate card: {card}")

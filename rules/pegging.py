@@ -31,31 +31,51 @@ class PegScore:
     points: int
 
 
-_PAIRS = {2: (PegKind.PAIR, 2), 3: (PegKind.PAIR_ROYAL, 6), 4: (PegKind.DOUBLE_PAIR_ROYAL, 12)}
+_FIFTEEN = PegScore(PegKind.FIFTEEN, 2)
+_THIRTY_ONE = PegScore(PegKind.THIRTY_ONE, 2)
+_PAIRS = {2: PegScore(PegKind.PAIR, 2), 3: PegScore(PegKind.PAIR_ROYAL, 6),
+          4: PegScore(PegKind.DOUBLE_PAIR_ROYAL, 12)}
+_RUNS = {length: PegScore(PegKind.RUN, length) for length in range(3, 14)}
+# The scores are shared instances: the referee scores every card, and building a frozen
+# dataclass costs more than all the arithmetic here.
 
 
 def peg_scores(stack: Sequence[Card], count: int) -> tuple[PegScore, ...]:
     """Scores for the last card of ``stack`` (the cards of this count), the count now ``count``."""
     scores: list[PegScore] = []
     if count == 15:
-        scores.append(PegScore(PegKind.FIFTEEN, 2))
+        scores.append(_FIFTEEN)
     elif count == THIRTY_ONE:
-        scores.append(PegScore(PegKind.THIRTY_ONE, 2))
-
-    last = stack[-1]
+        scores.append(_THIRTY_ONE)
     size = len(stack)
-    same = 1
-    while same < size and stack[-1 - same].order == last.order:
-        same += 1
-    if same >= 2:
-        kind, points = _PAIRS[same]
-        scores.append(PegScore(kind, points))
-
-    # The longest tail of the count made of distinct consecutive ranks, in any order.
-    if size >= 3 and same == 1:  # a pair at the end rules out any run through it
-        for length in range(size, 2, -1):
-            orders = {card.order for card in stack[-length:]}
-            if len(orders) == length and max(orders) - min(orders) == length - 1:
-                scores.append(PegScore(PegKind.RUN, length))
-                break
+    if size < 2:
+        return tuple(scores)
+    order = stack[-1].order
+    if stack[-2].order == order:
+        same = 2
+        while same < size and stack[-1 - same].order == order:
+            same += 1
+        scores.append(_PAIRS[same])
+        return tuple(scores)  # a pair at the end rules out any run through it
+    if size < 3:
+        return tuple(scores)
+    # The longest tail of the count made of distinct consecutive ranks, in any order:
+    # walk back from the last card until a rank repeats, noting each tail whose ranks
+    # span exactly its length.
+    seen = 1 << order
+    low = high = order
+    longest = 0
+    for length, card in enumerate(reversed(stack[:-1]), start=1):
+        rank = card.order
+        if seen >> rank & 1:
+            break
+        seen |= 1 << rank
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if high - low == length and length >= 2:
+            longest = length + 1
+    if longest:
+        scores.append(_RUNS[longest])
     return tuple(scores)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from rules.cards import Card
 from rules.codes import FindingCode
 from rules.errors import ProblemCode, Problems
-from rules.pegging import GO_POINT, PegKind, PegScore
+from rules.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
 from rules.play_record import Peg, PlayEvent, ScoredEvent
 from rules.play_rulings import GoCall, opponent_of, pegging, reneges
 from rules.playstate import NO_ONE, PlayState, Scored
@@ -83,7 +83,8 @@ class _Replay:
         self.scored: list[ScoredEvent] = []
         self.findings: list[Finding] = []
         self.go_calls: list[GoCall] = []
-        self.played: dict[Card, str] = {}
+        self.played: dict[int, str] = {}
+        """Who laid each card, by card index."""
         self.series = 0
         self.last_index = -1
         """The event of the last card laid: where a go point is credited."""
@@ -135,14 +136,42 @@ class _Replay:
 
     def card(self, index: int, card: Card, event: PlayEvent) -> None:
         player = event.player
-        self._check_held(index, player, card)
+        state = self.state
+        seat = state.players.index(player)
+        hands = state.hands
+        if (state.left[seat] <= 0 or card.index in self.played if hands is None
+                else not hands[seat] >> card.index & 1 or state.left[seat] <= 0):
+            self._check_held(index, player, seat, card)
+        if state.turn == seat and card.pips <= THIRTY_ONE - state.count:
+            # The common case, the player on turn laying a card that fits.
+            entry = ScoredEvent(index, player, card, state.count, event.claimed, [], 0, True,
+                                not state.stack, (), self.series)
+            self.scored.append(entry)
+        else:
+            read = self._read(index, seat, card, event)
+            if read is None:
+                return
+            entry, state = read, self.state
+        self.state, scored = state.lay(card, seat)
+        self.played[card.index] = player
+        self.last_index = index
+        entry.count = scored.count
+        if scored.scores:
+            entry.scores.extend(scored.scores)
+            entry.points += scored.points
+        if scored.ended:
+            self.credit(scored)
+
+    def _read(self, index: int, seat: int, card: Card, event: PlayEvent) -> ScoredEvent | None:
+        """A card that does not simply follow: read the record (:mod:`rules.readings`).
+        Returns the event to lay, or None when the card is not laid at all."""
+        player = event.player
         if self.state.over:
             self.scored.append(ScoredEvent(index, player, card, self.state.count, event.claimed,
                                            legal=False, series=self.series))
             self.find(FindingCode.OUT_OF_TURN, f"{player} laid {card} after the play had ended",
                       player, index)
-            return
-        seat = self.state.seat(player)
+            return None
         reading, rival = read_card(self.state, seat, card)
         self.infer(index, reading.gos, len(reading.gos))
         state = self.state = reading.state
@@ -161,34 +190,29 @@ class _Replay:
             entry.legal = False
             self.find(FindingCode.OVER_31, f"{card} on a count of {state.count} would make "
                       f"{state.count + card.pips}: taken back, it scores nothing", player, index)
-            return  # the card goes back to the hand; the same player is still to play
+            return None  # the card goes back to the hand; the same player is still to play
         if reading.kind is Kind.OUT_OF_TURN:
             self.find(FindingCode.OUT_OF_TURN, f"{player} played {card} when it was "
                       f"{state.player}'s turn; the play stands", player, index)
-        self.state, scored = state.lay(card, seat)
-        self.played[card] = player
-        self.last_index = index
-        entry.count = scored.count
-        entry.add(scored.scores)
-        self.credit(scored)
+        return entry
 
-    def _check_held(self, index: int, player: str, card: Card) -> None:
+    def _check_held(self, index: int, player: str, seat: int, card: Card) -> None:
         state = self.state
-        seat = state.seat(player)
         held = state.held(seat)
+        played = self.played.get(card.index)
         if held is not None and card not in held:
-            if card in self.played:
+            if played is not None:
                 self.find(FindingCode.CARD_ALREADY_PLAYED,
-                          f"{card} was already played by {self.played[card]}", player, index)
+                          f"{card} was already played by {played}", player, index)
             else:
                 holder = next((p for i, p in enumerate(state.players)
                                if card in (state.held(i) or ())), None)
                 where = f"it is in {holder}'s hand" if holder else "it was not in their hand"
                 self.find(FindingCode.CARD_NOT_HELD, f"{player} did not hold {card}: {where}",
                           player, index)
-        elif held is None and card in self.played:
+        elif held is None and played is not None:
             self.find(FindingCode.CARD_ALREADY_PLAYED,
-                      f"{card} was already played by {self.played[card]}", player, index)
+                      f"{card} was already played by {played}", player, index)
         elif state.left[seat] <= 0:
             self.find(FindingCode.CARD_NOT_HELD, f"{player} had no cards left to play",
                       player, index)
@@ -211,7 +235,7 @@ class _Replay:
         penalties, retracted = reneges(self.go_calls, scored, ruleset, self.find)
         totals = dict.fromkeys(seats, 0)
         for entry in scored:
-            if entry.laid:
+            if entry.points and entry.legal and entry.card is not None:
                 totals[entry.player] += entry.points
         findings = self.findings
         pegged, pegs, claims_given = pegging(scored, seats, ruleset, muggins, findings,
@@ -221,7 +245,8 @@ class _Replay:
             partnerships = tuple(
                 (tuple(seats[i] for i in side), sum(totals[seats[i]] for i in side))
                 for side in variant.spec.partnerships)
-        findings.sort(key=lambda f: (f.index if f.index is not None else -1))
+        if findings:
+            findings.sort(key=lambda f: (f.index if f.index is not None else -1))
         return PlayCheck(tuple(scored), totals, tuple(findings), pegged, pegs, claims_given,
                          partnerships, state)
 
@@ -256,14 +281,14 @@ def check_play_record(problems: Problems, events: Sequence[PlayEvent], players: 
     """What makes a play record refereeable: known players, and hands (when given) that
     are every player's whole hand, no card in two of them."""
     known = set(players)
-    for i, event in enumerate(events):
-        if event.player not in known:
-            problems.add((*path, "plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
-                         f"{event.player!r} is not one of the players")
+    if not known.issuperset(event.player for event in events):
+        for i, event in enumerate(events):
+            if event.player not in known:
+                problems.add((*path, "plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
+                             f"{event.player!r} is not one of the players")
     if hands is None:
         return
     size = variant.spec.hand_size
-    owner: dict[Card, str] = {}
     for player, cards in hands.items():
         if player not in known:
             problems.add((*path, "hands", player), ProblemCode.UNKNOWN_PLAYER,
@@ -271,11 +296,15 @@ def check_play_record(problems: Problems, events: Sequence[PlayEvent], players: 
         elif len(cards) != size:
             problems.add((*path, "hands", player), ProblemCode.WRONG_SIZE,
                          f"a {variant} hand has {size} cards, not {len(cards)}")
-        for i, card in enumerate(cards):
-            if card in owner:
-                problems.add((*path, "hands", player, i), ProblemCode.DUPLICATE_CARD,
-                             f"{card} is also in {owner[card]}'s hand")
-            owner.setdefault(card, player)
+    indices = [card.index for cards in hands.values() for card in cards]
+    if len(set(indices)) != len(indices):
+        owner: dict[int, str] = {}  # by card index: a Card hashes in Python, an int in C
+        for player, cards in hands.items():
+            for i, card in enumerate(cards):
+                if card.index in owner:
+                    problems.add((*path, "hands", player, i), ProblemCode.DUPLICATE_CARD,
+                                 f"{card} is also in {owner[card.index]}'s hand")
+                owner.setdefault(card.index, player)
     for player in players:
         if player not in hands:
             problems.add((*path, "hands", player), ProblemCode.REQUIRED,

@@ -10,13 +10,13 @@ renege in its count retracted (ACC 7.3).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.cards import Card
 from rules.codes import FindingCode
 from rules.pegging import THIRTY_ONE
 from rules.play_record import Peg, ScoredEvent
-from rules.playstate import PlayState
+from rules.playstate import FITS, PlayState
 from rules.rulesets import Ruleset
 from rules.rulings import Finding, Verdict, rule_on_claim
 
@@ -27,11 +27,10 @@ _MAX_PIPS = 10
 Find = Callable[[FindingCode, str, str, int, "int | None"], None]
 
 
-@dataclass(frozen=True, slots=True)
-class GoCall:
+class GoCall(NamedTuple):
     """A go, said or inferred, with the position it was said in."""
 
-    index: int
+    at: int
     """The event it was said at (or inferred before)."""
     before: PlayState
     inferred: bool
@@ -65,13 +64,14 @@ def reneges(go_calls: Sequence[GoCall], events: Sequence[ScoredEvent], ruleset: 
         seat = state.turn
         player = state.players[seat]
         room = THIRTY_ONE - state.count
-        held = state.held(seat)
         fitting: list[Card]
-        if held is not None:
-            fitting = [card for card in held if card.pips <= room]
+        if state.hands is not None:
+            if not state.hands[seat] & FITS[room]:
+                continue  # the common case: a true go, nothing held fits
+            fitting = [card for card in state.held(seat) or () if card.pips <= room]
             playable = len(fitting)
         else:
-            fitting = [e.card for e in events[go.index:]
+            fitting = [e.card for e in events[go.at:]
                        if e.card is not None and e.legal and e.player == player
                        and e.card.pips <= room]
             # With room for a ten every card fits, whichever they were.
@@ -87,15 +87,15 @@ def reneges(go_calls: Sequence[GoCall], events: Sequence[ScoredEvent], ruleset: 
         said = "was taken to have said go" if go.inferred else "said go"
         message = f"{player} {said} on a count of {state.count} {how}"
         if spec.renege_retracts:
-            after = [e.index for e in events[go.index:]
+            after = [e.index for e in events[go.at:]
                      if e.laid and e.series == go.series]
             if after:
                 retracted.update(after)
                 message += (f"; the points pegged for {_plays(after)}, laid after it in "
                             "that count, are retracted")
-        find(FindingCode.RENEGE, message, player, go.index, points)
+        find(FindingCode.RENEGE, message, player, go.at, points)
         if points:
-            penalties.append(Peg(go.index, opponent_of(state.players, player), points))
+            penalties.append(Peg(go.at, opponent_of(state.players, player), points))
     return penalties, retracted
 
 
@@ -108,7 +108,7 @@ def pegging(events: Sequence[ScoredEvent], seats: Sequence[str], ruleset: Rulese
     unit_claims: dict[int, int] = {}
     last_card_of: dict[str, int] = {}
     for entry in events:
-        if entry.laid:
+        if entry.card is not None and entry.legal:
             last_card_of[entry.player] = entry.index
         if entry.claimed is None:
             continue
@@ -118,7 +118,11 @@ def pegging(events: Sequence[ScoredEvent], seats: Sequence[str], ruleset: Rulese
         unit_claims[unit] = unit_claims.get(unit, 0) + entry.claimed
 
     pegs: list[Peg] = []
-    for entry in events:
+    if not unit_claims and not retracted:
+        # No claims to rule on, nothing retracted: each card pegs what it scores.
+        pegs = [Peg(e.index, e.player, e.points) for e in events
+                if e.points and e.legal and e.card is not None]
+    for entry in events if unit_claims or retracted else ():
         kept = entry.index not in retracted
         true = entry.points if entry.legal else 0
         claimed = unit_claims.get(entry.index)
@@ -136,8 +140,9 @@ def pegging(events: Sequence[ScoredEvent], seats: Sequence[str], ruleset: Rulese
         if ruling.opponent_pegs and (kept or ruling.verdict is Verdict.OVERCOUNT):
             pegs.append(Peg(entry.index, opponent_of(seats, entry.player),
                             ruling.opponent_pegs))
-    pegs.extend(penalties)
-    pegs.sort(key=lambda peg: peg.index)
+    if penalties:
+        pegs.extend(penalties)
+        pegs.sort(key=lambda peg: peg.index)
     pegged = dict.fromkeys(seats, 0)
     for peg in pegs:
         pegged[peg.player] += peg.points

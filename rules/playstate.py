@@ -27,12 +27,14 @@ from rules.cards import Card, full_deck
 from rules.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore, peg_scores
 from rules.variants import Variant
 
-__all__ = ["NO_ONE", "IllegalMove", "PlayState", "Scored"]
+__all__ = ["FITS", "NO_ONE", "IllegalMove", "PlayState", "Scored"]
 
 NO_ONE = -1
 """The seat number for "nobody": no turn once the play is over, no card laid yet."""
 
 _DECK = tuple(full_deck())
+FITS = tuple(sum(1 << card.index for card in _DECK if card.pips <= room) for room in range(32))
+"""For each room left under 31 (0 to 31), the bit mask of the cards that fit in it."""
 _GO = PegScore(PegKind.GO, GO_POINT)
 _LAST_CARD = PegScore(PegKind.LAST_CARD, GO_POINT)
 
@@ -106,10 +108,9 @@ class PlayState(NamedTuple):
         else:
             left = tuple(len(hands.get(p, ())) for p in seats)
             masks = tuple(_mask(hands.get(p, ())) for p in seats)
-        state = cls(seats, variant.spec.single_count, NO_ONE, 0, 0, (), NO_ONE, 0, left,
-                    masks, (0,) * len(seats))
-        first = state._next_from(len(seats) - 1, 0)  # the dealer's left, or the next with cards
-        return state._replace(turn=first, leader=max(first, 0))
+        first = _next_from(left, 0, len(seats) - 1)  # the dealer's left, or the next with cards
+        return cls(seats, variant.spec.single_count, first, max(first, 0), 0, (), NO_ONE, 0,
+                   left, masks, (0,) * len(seats))
 
     # -- reading the position --------------------------------------------------------
 
@@ -129,8 +130,7 @@ class PlayState(NamedTuple):
         """The cards ``seat`` still holds, in index order, or None where unknown."""
         if self.hands is None:
             return None
-        mask = self.hands[seat]
-        return tuple(card for card in _DECK if mask >> card.index & 1)
+        return _cards(self.hands[seat])
 
     def fits(self, card: Card) -> bool:
         """The card can be laid on this count without passing 31."""
@@ -141,9 +141,7 @@ class PlayState(NamedTuple):
         they must say go, when the play is over, and when their cards are unknown."""
         if self.turn == NO_ONE or self.hands is None:
             return ()
-        room = THIRTY_ONE - self.count
-        mask = self.hands[self.turn]
-        return tuple(card for card in _DECK if mask >> card.index & 1 and card.pips <= room)
+        return _cards(self.hands[self.turn] & FITS[THIRTY_ONE - self.count])
 
     def can_lay(self, card: Card) -> bool:
         """Laying ``card`` now would be legal: the player on turn holds it (where known)
@@ -163,30 +161,35 @@ class PlayState(NamedTuple):
     def lay(self, card: Card, seat: int | None = None) -> tuple[PlayState, Scored]:
         """``seat`` (the player on turn by default) lays ``card``. A card out of turn or
         not held is applied as laid; one that would pass 31 raises :class:`IllegalMove`."""
-        if self.turn == NO_ONE:
+        players, single, turn, leader, before, stack, _, gone, left, hands, pegs = self
+        if turn == NO_ONE:
             raise IllegalMove(f"the play is over: {card} cannot be laid")
         if seat is None:
-            seat = self.turn
-        count = self.count + card.pips
+            seat = turn
+        count = before + card.pips
         if count > THIRTY_ONE:
-            raise IllegalMove(f"{card} on a count of {self.count} would make {count}")
-        stack = (*self.stack, card)
+            raise IllegalMove(f"{card} on a count of {before} would make {count}")
+        led = not stack
+        stack = (*stack, card)
         scores = peg_scores(stack, count)
-        left = _bump(self.left, seat, -1)
-        hands = self.hands
+        left = (*left[:seat], left[seat] - 1, *left[seat + 1:])
         if hands is not None:
-            hands = _set(hands, seat, hands[seat] & ~(1 << card.index))
-        pegs = self.pegs
+            hands = (*hands[:seat], hands[seat] & ~(1 << card.index), *hands[seat + 1:])
         if scores:
             pegs = _bump(pegs, seat, sum(score.points for score in scores))
-        state = self._replace(count=count, stack=stack, last=seat, left=left, hands=hands,
-                              pegs=pegs)
-        turn = NO_ONE if count == THIRTY_ONE else state._next_from(seat, state.gone)
+        if count == THIRTY_ONE:
+            turn = NO_ONE
+        else:
+            # The next seat usually plays on: try it before walking the table.
+            turn = seat + 1 if seat + 1 < len(left) else 0
+            if not left[turn] or gone >> turn & 1:
+                turn = _next_from(left, gone, seat)
+        state = PlayState(players, single, turn, leader, count, stack, seat, gone, left, hands,
+                          pegs)
         if turn != NO_ONE:
-            return state._replace(turn=turn), Scored(seat, card, count, scores,
-                                                     new_count=not self.stack)
+            return state, Scored(seat, card, count, scores, NO_ONE, None, led)
         state, go_to, go = state._end_count()
-        return state, Scored(seat, card, count, scores, go_to, go, not self.stack, ended=True)
+        return state, Scored(seat, card, count, scores, go_to, go, led, ended=True)
 
     def go(self) -> tuple[PlayState, Scored]:
         """The player on turn says go (whether or not they could play: a renege is for
@@ -194,26 +197,17 @@ class PlayState(NamedTuple):
         seat = self.turn
         if seat == NO_ONE:
             raise IllegalMove("the play is over: no one is to say go")
-        gone = self.gone | 1 << seat
-        turn = self._next_from(seat, gone)
+        players, single, _, leader, count, stack, last, gone, left, hands, pegs = self
+        gone |= 1 << seat
+        turn = _next_from(left, gone, seat)
+        state = PlayState(players, single, turn, leader, count, stack, last, gone, left, hands,
+                          pegs)
         if turn != NO_ONE:
-            return self._replace(gone=gone, turn=turn), Scored(seat, None, self.count)
-        count = self.count
-        state, go_to, go = self._replace(gone=gone)._end_count()
+            return state, Scored(seat, None, count)
+        state, go_to, go = state._end_count()
         return state, Scored(seat, None, count, (), go_to, go, ended=True)
 
     # -- turn order ------------------------------------------------------------------
-
-    def _next_from(self, seat: int, gone: int) -> int:
-        """The next seat after ``seat`` (ending with ``seat`` itself) still in this count:
-        holding cards and not gone."""
-        n = len(self.players)
-        left = self.left
-        for step in range(1, n + 1):
-            candidate = (seat + step) % n
-            if left[candidate] > 0 and not gone >> candidate & 1:
-                return candidate
-        return NO_ONE
 
     def _end_count(self) -> tuple[PlayState, int, PegScore | None]:
         """No one can play on: the go (or the last card) to whoever laid the last card,
@@ -223,23 +217,45 @@ class PlayState(NamedTuple):
         if self.last != NO_ONE and self.count != THIRTY_ONE:
             go_to, go = self.last, (_LAST_CARD if final else _GO)
         pegs = self.pegs if go is None else _bump(self.pegs, go_to, go.points)
+        players, single, _, leader, _, stack, last, gone, left, hands, _ = self
         if final:
-            return self._replace(turn=NO_ONE, pegs=pegs), go_to, go
+            over = PlayState(players, single, NO_ONE, leader, self.count, stack, last, gone,
+                             left, hands, pegs)
+            return over, go_to, go
         if self.last != NO_ONE:
-            turn = self._next_from(self.last, 0)
+            turn = _next_from(self.left, 0, self.last)
         elif self.left[self.leader] > 0:
             # Everyone passed without a card laid (reneges all): the same player leads.
             turn = self.leader
         else:
-            turn = self._next_from(self.leader, 0)
-        state = self._replace(turn=turn, leader=max(turn, 0), count=0, stack=(),
-                              last=NO_ONE, gone=0, pegs=pegs)
+            turn = _next_from(self.left, 0, self.leader)
+        state = PlayState(players, single, turn, max(turn, 0), 0, (), NO_ONE, 0, left, hands,
+                          pegs)
         return state, go_to, go
+
+
+def _next_from(left: tuple[int, ...], gone: int, seat: int) -> int:
+    """The next seat after ``seat`` (ending with ``seat`` itself) still in this count:
+    holding cards and not gone."""
+    n = len(left)
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if left[candidate] > 0 and not gone >> candidate & 1:
+            return candidate
+    return NO_ONE
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a bit mask, in index order (a hand has a few bits: walk just those)."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(_DECK[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
 
 
 def _bump(values: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
     return (*values[:seat], values[seat] + by, *values[seat + 1:])
 
 
-def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
-    return (*values[:seat], value, *values[seat + 1:])

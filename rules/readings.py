@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from rules.cards import Card
 from rules.pegging import THIRTY_ONE
-from rules.playstate import NO_ONE, PlayState, Scored
+from rules.playstate import FITS, NO_ONE, PlayState, Scored
 
 __all__ = ["CardReading", "Inferred", "Kind", "explicit_go", "read_card"]
 
@@ -34,8 +35,7 @@ class Kind(StrEnum):
     OVER_31 = "over-31"
 
 
-@dataclass(frozen=True, slots=True)
-class Inferred:
+class Inferred(NamedTuple):
     """A go the referee took to have been said: the position before it, and what it made."""
 
     before: PlayState
@@ -81,8 +81,7 @@ def _go_cost(state: PlayState, own_card: Card | None) -> int:
     would be a renege the referee can already see."""
     room = THIRTY_ONE - state.count
     if state.hands is not None:
-        held = state.held(state.turn) or ()
-        fits = any(card.pips <= room for card in held)
+        fits = bool(state.hands[state.turn] & FITS[room])
     else:
         fits = room >= _MAX_PIPS or (own_card is not None and own_card.pips <= room)
     return _INFERRED_RENEGE if fits else 0
