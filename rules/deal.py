@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from rules.cards import Card, Rank
 from rules.codes import FindingCode
-from rules.errors import ProblemCode, Problems
+from rules.errors import ProblemCode, Problems, check_claim
 from rules.hands import HandCheck, check_hand
 from rules.live import CRIB, Next, Phase, in_play, to_show
 from rules.play import (
@@ -361,10 +361,14 @@ def check_deal_record(problems: Problems, record: DealRecord, variant: Variant,
                 problems.add((name, player), ProblemCode.REQUIRED,
                              f"{player}'s cards are missing")
     if record.claims is not None:
-        for player in record.claims.hands:
+        claims = record.claims
+        check_claim(problems, ("claims", "heels"), claims.heels)
+        for player, claimed in claims.hands.items():
             if player not in seats:
                 problems.add(("claims", "hands", player), ProblemCode.UNKNOWN_PLAYER,
                              f"{player!r} is not one of the players")
+            check_claim(problems, ("claims", "hands", player), claimed)
+        check_claim(problems, ("claims", "crib"), claims.crib)
     if record.crib_card is not None and not variant.spec.crib_cards_dealt:
         problems.add(("crib_card",), ProblemCode.NOT_IN_VARIANT,
                      f"only the three-player game deals a card to the crib, not {variant}")

@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["Problem", "ProblemCode", "Problems", "RecordError", "check_cards"]
+__all__ = ["Problem", "ProblemCode", "Problems", "RecordError", "check_cards", "check_claim"]
 
 Path = tuple[str | int, ...]
 
@@ -82,6 +82,12 @@ class Problems:
     def raise_any(self) -> None:
         if self.found:
             raise RecordError(self.found)
+
+
+def check_claim(problems: Problems, path: Path, claimed: int | None) -> None:
+    """A claim is a number of points: none below 0."""
+    if claimed is not None and claimed < 0:
+        problems.add(path, ProblemCode.OUT_OF_RANGE, f"a claim is 0 or more points, not {claimed}")
 
 
 def check_cards(problems: Problems, path: Path, cards: Sequence[Hashable], size: int,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.cards import Card
-from rules.errors import ProblemCode, Problems, check_cards
+from rules.errors import ProblemCode, Problems, check_cards, check_claim
 from rules.rulesets import Ruleset
 from rules.rulings import ClaimRuling, rule_on_claim
 from rules.show import Show, count, possible_totals
@@ -49,6 +49,7 @@ def check_hand(
     if starter in hand:
         problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
                      f"the starter {starter} is also in the hand")
+    check_claim(problems, ("claimed",), claimed)
     problems.raise_any()
 
     show = count(hand, starter, crib=crib)

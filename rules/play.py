@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from rules.cards import Card
 from rules.codes import FindingCode
-from rules.errors import ProblemCode, Problems
+from rules.errors import ProblemCode, Problems, check_claim
 from rules.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
 from rules.play_record import Peg, PlayEvent, ScoredEvent
 from rules.play_rulings import GoCall, opponent_of, pegging, reneges
@@ -281,11 +281,13 @@ def check_play_record(problems: Problems, events: Sequence[PlayEvent], players: 
     """What makes a play record refereeable: known players, and hands (when given) that
     are every player's whole hand, no card in two of them."""
     known = set(players)
-    if not known.issuperset(event.player for event in events):
+    if not known.issuperset(event.player for event in events) or any(
+            event.claimed is not None and event.claimed < 0 for event in events):
         for i, event in enumerate(events):
             if event.player not in known:
                 problems.add((*path, "plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
                              f"{event.player!r} is not one of the players")
+            check_claim(problems, (*path, "plays", i, "claimed"), event.claimed)
     if hands is None:
         return
     size = variant.spec.hand_size
