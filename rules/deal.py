@@ -15,17 +15,11 @@ from enum import StrEnum
 
 from rules.cards import Card, Rank
 from rules.codes import FindingCode
-from rules.errors import ProblemCode, Problems, check_claim
+from rules.deal_record import DealClaims, DealRecord, check_deal_record, check_scores
+from rules.errors import ProblemCode, Problems
 from rules.hands import HandCheck, check_hand
 from rules.live import CRIB, Next, Phase, in_play, to_show
-from rules.play import (
-    PlayCheck,
-    PlayEvent,
-    check_play,
-    check_play_record,
-    check_seats,
-    opponent_of,
-)
+from rules.play import PlayCheck, check_play, check_seats, opponent_of
 from rules.rulesets import FalseGameRemedy, MisdealRemedy, Ruleset
 from rules.rulings import Finding, cite, read_claim, rule_on_claim
 from rules.sides import Sides
@@ -51,36 +45,6 @@ class Stage(StrEnum):
     HEELS = "heels"
     PLAY = "play"
     SHOW = "show"
-
-
-@dataclass(frozen=True, slots=True)
-class DealClaims:
-    heels: int | None = None
-    hands: Mapping[str, int] = field(default_factory=dict)
-    crib: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    players: tuple[str, ...]
-    """Seats in play order from the dealer's left; the dealer is last. Empty: the
-    two-player default, ``pone`` and ``dealer``."""
-    dealt: Mapping[str, Sequence[Card]]
-    discards: Mapping[str, Sequence[Card]] | None
-    """None only in a deal still in progress, before the discards."""
-    starter: Card | None
-    """None only in a deal still in progress, before the cut."""
-    plays: Sequence[PlayEvent] = ()
-    crib_card: Card | None = None
-    claims: DealClaims | None = None
-
-    @property
-    def dealer(self) -> str:
-        return self.players[-1]
-
-    @property
-    def pone(self) -> str:
-        return self.players[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +125,7 @@ def check_deal(
     sides = sides or Sides.for_table(record.players, variant)
     target = variant.spec.target if target is None else target
     check_deal_record(problems, record, variant, in_progress)
-    _check_scores(problems, scores_before or {}, sides, target)
+    check_scores(problems, scores_before or {}, sides, target)
     problems.raise_any()
     before = sides.zero() | dict(scores_before or {})
     deal = _Deal(record, variant, ruleset, _Pegboard(sides, target, dict(before), dict(before)))
@@ -339,110 +303,6 @@ def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
     if remedy is FalseGameRemedy.LOSES_GAME and board.winner is None:
         opponent = board.sides.of[opponent_of(record.players, player)]
         board.winner, board.won_during = opponent, stage
-
-
-def check_deal_record(problems: Problems, record: DealRecord, variant: Variant,
-                      in_progress: bool = False) -> None:
-    """Malformed records: unknown players, a card twice, a discard not held, a phase's
-    fields without the earlier phases'."""
-    seats = set(record.players)
-    mappings: list[tuple[str, Mapping[str, Sequence[Card]]]] = [("dealt", record.dealt)]
-    if record.discards is not None:
-        mappings.append(("discards", record.discards))
-    elif not in_progress:
-        problems.add(("discards",), ProblemCode.REQUIRED, "a finished deal has its discards")
-    for name, mapping in mappings:
-        for player in mapping:
-            if player not in seats:
-                problems.add((name, player), ProblemCode.UNKNOWN_PLAYER,
-                             f"{player!r} is not one of the players")
-        for player in record.players:
-            if player not in mapping:
-                problems.add((name, player), ProblemCode.REQUIRED,
-                             f"{player}'s cards are missing")
-    if record.claims is not None:
-        claims = record.claims
-        check_claim(problems, ("claims", "heels"), claims.heels)
-        for player, claimed in claims.hands.items():
-            if player not in seats:
-                problems.add(("claims", "hands", player), ProblemCode.UNKNOWN_PLAYER,
-                             f"{player!r} is not one of the players")
-            check_claim(problems, ("claims", "hands", player), claimed)
-        check_claim(problems, ("claims", "crib"), claims.crib)
-    if record.crib_card is not None and not variant.spec.crib_cards_dealt:
-        problems.add(("crib_card",), ProblemCode.NOT_IN_VARIANT,
-                     f"only the three-player game deals a card to the crib, not {variant}")
-    check_play_record(problems, record.plays, record.players, None, variant)
-    _order(problems, record, in_progress)
-    _distinct(problems, record)
-
-
-def _distinct(problems: Problems, record: DealRecord) -> None:
-    """Every card once in the deal, and each discard one the player was dealt."""
-    placed: list[tuple[Card, tuple[str | int, ...]]] = []
-    for player in record.players:
-        dealt = record.dealt.get(player, ())
-        placed.extend((card, ("dealt", player, i)) for i, card in enumerate(dealt))
-        held = {card.index for card in dealt}
-        discards = () if record.discards is None else record.discards.get(player, ())
-        laid: set[int] = set()
-        for i, card in enumerate(discards):
-            if card.index not in held:
-                problems.add(("discards", player, i), ProblemCode.CARD_NOT_HELD,
-                             f"{player} discarded {card}, which was not dealt to them")
-            elif card.index in laid:
-                problems.add(("discards", player, i), ProblemCode.DUPLICATE_CARD,
-                             f"{player} discarded {card} twice")
-            laid.add(card.index)
-    if record.crib_card is not None:
-        placed.append((record.crib_card, ("crib_card",)))
-    if record.starter is not None:
-        placed.append((record.starter, ("starter",)))
-    if len({card.index for card, _ in placed}) == len(placed):
-        return  # the common case: no card twice
-    seen: dict[int, tuple[str | int, ...]] = {}  # by card index, which hashes in C
-    for card, where in placed:
-        if card.index in seen:
-            also = _pointer(seen[card.index])
-            problems.add(where, ProblemCode.DUPLICATE_CARD,
-                         f"{card} appears twice in the deal (also at {also})")
-        seen.setdefault(card.index, where)
-
-
-def _order(problems: Problems, record: DealRecord, in_progress: bool) -> None:
-    """A deal's phases come in order: discards, the cut, the play, the show."""
-    if record.starter is None:
-        if not in_progress:
-            problems.add(("starter",), ProblemCode.REQUIRED, "a finished deal has its starter")
-        elif record.plays:
-            problems.add(("plays",), ProblemCode.OUT_OF_ORDER,
-                         "the play comes after the cut: the starter is missing")
-        if record.claims is not None:
-            problems.add(("claims",), ProblemCode.OUT_OF_ORDER,
-                         "claims come after the cut: the starter is missing")
-    if record.discards is None and record.starter is not None:
-        problems.add(("starter",), ProblemCode.OUT_OF_ORDER,
-                     "the cut comes after the discards, which are missing")
-
-
-def _check_scores(problems: Problems, scores: Mapping[str, int], sides: Sides,
-                  target: int) -> None:
-    """Scores before the deal name the real sides and have not reached the target."""
-    if target < 1:
-        problems.add(("target",), ProblemCode.OUT_OF_RANGE,
-                     f"the target is a positive number of points, not {target}")
-    for side, score in scores.items():
-        if side not in sides.names:
-            problems.add(("scores_before", side), ProblemCode.UNKNOWN_SIDE,
-                         f"{side!r} is not one of the sides: " + ", ".join(sides.names))
-        elif not 0 <= score < target:
-            problems.add(("scores_before", side), ProblemCode.OUT_OF_RANGE,
-                         f"{score} is not a score before the end of the game: "
-                         f"from 0 to {target - 1}")
-
-
-def _pointer(path: tuple[str | int, ...]) -> str:
-    return "#/" + "/".join(str(part) for part in path)
 
 
 def _misdeal(record: DealRecord, variant: Variant) -> str | None:
