@@ -42,23 +42,26 @@ _RUNS = {length: PegScore(PegKind.RUN, length) for length in range(3, 14)}
 
 def peg_scores(stack: Sequence[Card], count: int) -> tuple[PegScore, ...]:
     """Scores for the last card of ``stack`` (the cards of this count), the count now ``count``."""
-    scores: list[PegScore] = []
-    if count == 15:
-        scores.append(_FIFTEEN)
-    elif count == THIRTY_ONE:
-        scores.append(_THIRTY_ONE)
+    total = _FIFTEEN if count == 15 else _THIRTY_ONE if count == THIRTY_ONE else None
+    shape = _pair_or_run(stack)
+    if total is None:
+        return () if shape is None else (shape,)
+    return (total,) if shape is None else (total, shape)
+
+
+def _pair_or_run(stack: Sequence[Card]) -> PegScore | None:
+    """The pair (royal, double royal) or the longest run the last card makes, if any."""
     size = len(stack)
     if size < 2:
-        return tuple(scores)
+        return None
     order = stack[-1].order
     if stack[-2].order == order:
         same = 2
         while same < size and stack[-1 - same].order == order:
             same += 1
-        scores.append(_PAIRS[same])
-        return tuple(scores)  # a pair at the end rules out any run through it
+        return _PAIRS[same]  # a pair at the end rules out any run through it
     if size < 3:
-        return tuple(scores)
+        return None
     # The longest tail of the count made of distinct consecutive ranks, in any order:
     # walk back from the last card until a rank repeats, noting each tail whose ranks
     # span exactly its length.
@@ -76,6 +79,4 @@ def peg_scores(stack: Sequence[Card], count: int) -> tuple[PegScore, ...]:
             high = rank
         if high - low == length and length >= 2:
             longest = length + 1
-    if longest:
-        scores.append(_RUNS[longest])
-    return tuple(scores)
+    return _RUNS[longest] if longest else None

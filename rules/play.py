@@ -110,17 +110,27 @@ class _Replay:
 
     def go(self, index: int, event: PlayEvent) -> None:
         state = self.state
-        entry = ScoredEvent(index, event.player, None, state.count, event.claimed,
-                            series=self.series)
+        player = event.player
+        entry = ScoredEvent(index, player, None, state.count, event.claimed, [], 0, True, False,
+                            (), self.series)
         self.scored.append(entry)
-        seat = state.seat(event.player)
         if index and self.events[index - 1].card is None \
-                and self.events[index - 1].player == event.player:
+                and self.events[index - 1].player == player:
             return  # a repeated go changes nothing
-        gos = explicit_go(state, seat)
-        if gos is None or self._corrected(index, gos):
+        seat = state.players.index(player)
+        if state.turn == seat:
+            # The common case, the player on turn saying go: nothing to infer before it.
+            after, scored = state.go()
+            gos: tuple[Inferred, ...] = (Inferred(state, scored, after),)
+        else:
+            found = explicit_go(state, seat)
+            if found is None:
+                return
+            gos = found
+        if self._corrected(index, gos):
             return
-        entry.inferred_go = tuple(state.players[go.before.turn] for go in gos[:-1])
+        if len(gos) > 1:
+            entry.inferred_go = tuple(state.players[go.before.turn] for go in gos[:-1])
         self.infer(index, gos, len(gos) - 1)
         entry.count = self.state.count
 

@@ -66,10 +66,7 @@ class Scored(NamedTuple):
 
 
 def _mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
+    return sum({1 << card.index for card in cards})
 
 
 class PlayState(NamedTuple):
