@@ -84,12 +84,6 @@ def check_game(
         problems.add(("target",), ProblemCode.OUT_OF_RANGE,
                      f"the target is a positive number of points, not {target}")
     problems.raise_any()
-    for number, deal in enumerate(deals):
-        # Every deal's record at once, before any is refereed: names, cards, phases.
-        found = Problems()
-        check_deal_record(found, replace(deal, players=players), variant)
-        problems.extend(problem.under("deals", number) for problem in found.found)
-    problems.raise_any()
     target = target or variant.spec.target
     sides = Sides.for_table(players, variant)
     scores = sides.zero()
@@ -103,17 +97,24 @@ def check_game(
     findings: list[Finding] = []
     winner: str | None = None
     for number, deal in enumerate(deals):
+        seats = tuple(players[(dealer + 1 + i) % n] for i in range(n))
+        record = replace(deal, players=seats)
+        if problems:
+            # A deal before was refused: check the rest as records, to list every problem.
+            found = Problems()
+            check_deal_record(found, record, variant)
+            problems.extend(problem.under("deals", number) for problem in found.found)
+            continue
         if winner is not None:
             problems.add(("deals", number), ProblemCode.AFTER_GAME_OVER,
                          f"the game was over after deal {number}: {winner} had won")
-            problems.raise_any()
-        seats = tuple(players[(dealer + 1 + i) % n] for i in range(n))
-        record = replace(deal, players=seats)
+            continue
         try:
             result = check_deal(record, variant=variant, ruleset=ruleset, muggins=muggins,
                                 scores_before=scores, target=target, sides=sides)
         except RecordError as error:
-            raise error.under("deals", number) from None
+            problems.extend(error.under("deals", number).problems)
+            continue
         checked.append(result)
         dealers.append(players[dealer])
         findings.extend(replace(finding, deal=number) for finding in result.findings)
@@ -121,5 +122,6 @@ def check_game(
         winner = result.winner
         if not result.misdeal:
             dealer = (dealer + 1) % n  # the deal passes to the left
+    problems.raise_any()
     won_by = None if winner is None else margin(scores, winner, target, ruleset)
     return GameCheck(tuple(checked), tuple(dealers), scores, winner, won_by, tuple(findings))

@@ -46,7 +46,7 @@ def check_hand(
     size = expected_size(variant, crib)
     problems = Problems()
     check_cards(problems, ("hand",), hand, size, "a crib" if crib else f"a {variant} hand")
-    if starter in hand:
+    if any(card.index == starter.index for card in hand):
         problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
                      f"the starter {starter} is also in the hand")
     check_claim(problems, ("claimed",), claimed)

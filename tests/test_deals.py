@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -288,6 +289,15 @@ class TestWholeGames:
         with pytest.raises(RecordError) as caught:
             check_game(("ann", "bob"), first, [*deals, deals[0]])
         assert problems(caught.value) == [(f"#/deals/{len(deals)}", "after-game-over")]
+
+    def test_every_refused_deal_at_once(self) -> None:
+        first, deals, _, _ = random_game(0, Variant.SIX_CARD, ("ann", "bob"))
+        bad = [replace(deals[0], claims=DealClaims(hands={"zed": 4})), deals[1],
+               replace(deals[2], starter=deals[2].dealt["ann"][0])]
+        with pytest.raises(RecordError) as caught:
+            check_game(("ann", "bob"), first, bad)
+        assert problems(caught.value) == [("#/deals/0/claims/hands/zed", "unknown-player"),
+                                          ("#/deals/2/starter", "duplicate-card")]
 
     def test_a_misdeal_is_redealt_by_the_same_dealer(self) -> None:
         first, deals, _, _ = random_game(0, Variant.SIX_CARD, ("ann", "bob"))
