@@ -121,26 +121,30 @@ class _Replay:
         if state.turn == seat:
             # The common case, the player on turn saying go: nothing to infer before it.
             after, scored = state.go()
-            gos: tuple[Inferred, ...] = (Inferred(state, scored, after),)
-        else:
-            found = explicit_go(state, seat)
-            if found is None:
+            if not scored.ended and self._taken_back(index, state):
                 return
-            gos = found
-        if self._corrected(index, gos):
+            self.go_calls.append(GoCall(index, state, False, self.series))
+            if scored.ended:
+                self.credit(scored)
+            self.state = after
+            entry.count = after.count
             return
-        if len(gos) > 1:
-            entry.inferred_go = tuple(state.players[go.before.turn] for go in gos[:-1])
+        gos = explicit_go(state, seat)
+        if gos is None:
+            return
+        if not any(go.scored.ended for go in gos) and self._taken_back(index, gos[-1].before):
+            return
+        entry.inferred_go = tuple(state.players[go.before.turn] for go in gos[:-1])
         self.infer(index, gos, len(gos) - 1)
         entry.count = self.state.count
 
-    def _corrected(self, index: int, gos: Sequence[Inferred]) -> bool:
-        """ACC 7.3: a go the same player takes back with their next card, before anyone
-        pegs or plays, is no go at all."""
-        if index + 1 >= len(self.events) or any(go.scored.ended for go in gos):
+    def _taken_back(self, index: int, said: PlayState) -> bool:
+        """ACC 7.3: a go the same player takes back with their very next card, before
+        anyone pegs or plays, is no go at all (the caller knows no one pegged: the go did
+        not end the count)."""
+        if index + 1 >= len(self.events):
             return False
         following = self.events[index + 1]
-        said = gos[-1].before
         return (following.card is not None and following.player == self.events[index].player
                 and said.fits(following.card))
 
@@ -235,7 +239,7 @@ class _Replay:
             if not state.over and state.last != NO_ONE:
                 # The record ends mid-count: the last card laid takes the last-card point.
                 scored[self.last_index].add((_LAST_CARD,))
-            if state.hands is not None and not state.single_count:
+            if state.hands is not None and not state.single_count and any(state.hands):
                 for seat, player in enumerate(seats):
                     left = state.held(seat)
                     if left:
@@ -291,12 +295,11 @@ def check_play_record(problems: Problems, events: Sequence[PlayEvent], players: 
     """What makes a play record refereeable: known players, and hands (when given) that
     are every player's whole hand, no card in two of them."""
     known = set(players)
-    if not known.issuperset(event.player for event in events) or any(
-            event.claimed is not None and event.claimed < 0 for event in events):
-        for i, event in enumerate(events):
-            if event.player not in known:
-                problems.add((*path, "plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
-                             f"{event.player!r} is not one of the players")
+    for i, event in enumerate(events):
+        if event.player not in known:
+            problems.add((*path, "plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
+                         f"{event.player!r} is not one of the players")
+        if event.claimed is not None and event.claimed < 0:
             check_claim(problems, (*path, "plays", i, "claimed"), event.claimed)
     if hands is None:
         return

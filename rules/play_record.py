@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rules.cards import Card
 from rules.pegging import PegScore
@@ -52,11 +53,10 @@ class ScoredEvent:
         return self.card is not None and self.legal
 
 
-@dataclass(frozen=True, slots=True)
-class Peg:
+class Peg(NamedTuple):
     """Points pegged, in table order: what deals need to know who reached the target first."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # shadows tuple.index, which nothing here needs
     player: str
     points: int
     claimed: int | None = None

@@ -52,17 +52,14 @@ class Scored(NamedTuple):
     count: int  # type: ignore[assignment]  # shadows tuple.count, which nothing here needs
     """The running count after the move (before any reset the move caused)."""
     scores: tuple[PegScore, ...] = ()
+    points: int = 0
+    """What the card itself scores (the sum of ``scores``), without the go point."""
     go_to: int = NO_ONE
     go: PegScore | None = None
     new_count: bool = False
     """The card led a count."""
     ended: bool = False
     """The move ended the count (and maybe the play)."""
-
-    @property
-    def points(self) -> int:
-        """What the card itself scores, without the go point."""
-        return sum(score.points for score in self.scores)
 
 
 def _mask(cards: Iterable[Card]) -> int:
@@ -99,15 +96,17 @@ class PlayState(NamedTuple):
         """The play about to begin: the pone (the first seat) leads. Without ``hands``
         every player holds the variant's hand size, cards unknown."""
         seats = tuple(players)
+        spec = variant.spec
         if hands is None:
-            left = (variant.spec.hand_size,) * len(seats)
+            left = (spec.hand_size,) * len(seats)
             masks = None
         else:
-            left = tuple(len(hands.get(p, ())) for p in seats)
-            masks = tuple(_mask(hands.get(p, ())) for p in seats)
+            held = [hands.get(p, ()) for p in seats]
+            left = tuple(map(len, held))
+            masks = tuple(map(_mask, held))
         first = _next_from(left, 0, len(seats) - 1)  # the dealer's left, or the next with cards
-        return cls(seats, variant.spec.single_count, first, max(first, 0), 0, (), NO_ONE, 0,
-                   left, masks, (0,) * len(seats))
+        return cls(seats, spec.single_count, first, max(first, 0), 0, (), NO_ONE, 0, left, masks,
+                   (0,) * len(seats))
 
     # -- reading the position --------------------------------------------------------
 
@@ -172,8 +171,10 @@ class PlayState(NamedTuple):
         left = (*left[:seat], left[seat] - 1, *left[seat + 1:])
         if hands is not None:
             hands = (*hands[:seat], hands[seat] & ~(1 << card.index), *hands[seat + 1:])
+        points = 0
         if scores:
-            pegs = _bump(pegs, seat, sum(score.points for score in scores))
+            points = sum(score.points for score in scores)
+            pegs = _bump(pegs, seat, points)
         if count == THIRTY_ONE:
             turn = NO_ONE
         else:
@@ -184,9 +185,9 @@ class PlayState(NamedTuple):
         state = PlayState(players, single, turn, leader, count, stack, seat, gone, left, hands,
                           pegs)
         if turn != NO_ONE:
-            return state, Scored(seat, card, count, scores, NO_ONE, None, led)
+            return state, Scored(seat, card, count, scores, points, NO_ONE, None, led)
         state, go_to, go = state._end_count()
-        return state, Scored(seat, card, count, scores, go_to, go, led, ended=True)
+        return state, Scored(seat, card, count, scores, points, go_to, go, led, ended=True)
 
     def go(self) -> tuple[PlayState, Scored]:
         """The player on turn says go (whether or not they could play: a renege is for
@@ -202,7 +203,7 @@ class PlayState(NamedTuple):
         if turn != NO_ONE:
             return state, Scored(seat, None, count)
         state, go_to, go = state._end_count()
-        return state, Scored(seat, None, count, (), go_to, go, ended=True)
+        return state, Scored(seat, None, count, (), 0, go_to, go, ended=True)
 
     # -- turn order ------------------------------------------------------------------
 
