@@ -92,8 +92,9 @@ def test_check_a_pegging_record(page) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_renege_proved_by_the_hands(page) -> None:  # type: ignore[no-untyped-def]
-    page.fill("#record", "pone KH\ndealer QC\npone TD\ndealer go\ndealer AH\npone 5S\n"
-                         "dealer 9S\npone 2C\ndealer 3D")
+    # The pone's go stands between the dealer's go and ace, so the go was not taken back.
+    page.fill("#record", "pone KH\ndealer QC\npone TD\ndealer go\npone go\ndealer AH\n"
+                         "pone 5S\ndealer 9S\npone 2C\ndealer 3D")
     page.fill("#pone-hand", "KH TD 5S 2C")
     page.fill("#dealer-hand", "QC 9S AH 3D")
     page.click("#check-play")
