@@ -247,13 +247,14 @@ class _Replay:
                         self.find(FindingCode.CARDS_LEFT_UNPLAYED,
                                   f"{player} never played {names}", player, len(self.events))
         penalties, retracted = reneges(self.go_calls, scored, ruleset, self.find)
-        totals = dict.fromkeys(seats, 0)
-        for entry in scored:
-            if entry.points and entry.legal and entry.card is not None:
-                totals[entry.player] += entry.points
+        # What the cards truly scored: the machine's pegs, and a last card it cannot know.
+        totals = dict(zip(seats, state.pegs, strict=True))
+        if not in_progress and not state.over and state.last != NO_ONE:
+            totals[seats[state.last]] += _LAST_CARD.points
         findings = self.findings
-        pegged, pegs, claims_given = pegging(scored, seats, ruleset, muggins, findings,
-                                             penalties, retracted)
+        claimed = any(entry.claimed is not None for entry in scored)
+        pegged, pegs = pegging(scored, seats, ruleset, muggins, findings, penalties, retracted,
+                               claimed)
         partnerships = None
         if variant.spec.partnerships:
             partnerships = tuple(
@@ -261,7 +262,7 @@ class _Replay:
                 for side in variant.spec.partnerships)
         if findings:
             findings.sort(key=lambda f: (f.index if f.index is not None else -1))
-        return PlayCheck(tuple(scored), totals, tuple(findings), pegged, pegs, claims_given,
+        return PlayCheck(tuple(scored), totals, tuple(findings), pegged, pegs, claimed,
                          partnerships, state)
 
 

@@ -101,13 +101,14 @@ def reneges(go_calls: Sequence[GoCall], events: Sequence[ScoredEvent], ruleset: 
 
 def pegging(events: Sequence[ScoredEvent], seats: Sequence[str], ruleset: Ruleset,
             muggins: bool, findings: list[Finding], penalties: Sequence[Peg],
-            retracted: set[int]) -> tuple[dict[str, int], tuple[Peg, ...], bool]:
-    """What each player pegs: claims ruled on event by event, retractions, then penalties."""
+            retracted: set[int], claimed: bool) -> tuple[dict[str, int], tuple[Peg, ...]]:
+    """What each player pegs: claims ruled on event by event (``claimed``: some event
+    has a claim), retractions, then penalties."""
     # A claim made on a go by the player who laid the last card is the go point claimed:
     # it belongs with that card.
     unit_claims: dict[int, int] = {}
     last_card_of: dict[str, int] = {}
-    for entry in events:
+    for entry in events if claimed else ():
         if entry.card is not None and entry.legal:
             last_card_of[entry.player] = entry.index
         if entry.claimed is None:
@@ -125,16 +126,16 @@ def pegging(events: Sequence[ScoredEvent], seats: Sequence[str], ruleset: Rulese
     for entry in events if unit_claims or retracted else ():
         kept = entry.index not in retracted
         true = entry.points if entry.legal else 0
-        claimed = unit_claims.get(entry.index)
-        if claimed is None:
+        claim = unit_claims.get(entry.index)
+        if claim is None:
             if entry.card is not None and true and kept:
                 pegs.append(Peg(entry.index, entry.player, true))
             continue
-        ruling = rule_on_claim(claimed, true, ruleset=ruleset, muggins=muggins,
+        ruling = rule_on_claim(claim, true, ruleset=ruleset, muggins=muggins,
                                player=entry.player, what=f"play {entry.index + 1}",
                                index=entry.index, nineteen_is_zero=False)
         findings.extend(ruling.findings)
-        pegs.append(Peg(entry.index, entry.player, ruling.player_pegs if kept else 0, claimed))
+        pegs.append(Peg(entry.index, entry.player, ruling.player_pegs if kept else 0, claim))
         # Muggins takes points the card scored, so it goes with them; an overcount's
         # penalty is a penalty, and penalties stand.
         if ruling.opponent_pegs and (kept or ruling.verdict is Verdict.OVERCOUNT):
@@ -146,4 +147,4 @@ def pegging(events: Sequence[ScoredEvent], seats: Sequence[str], ruleset: Rulese
     pegged = dict.fromkeys(seats, 0)
     for peg in pegs:
         pegged[peg.player] += peg.points
-    return pegged, tuple(pegs), bool(unit_claims)
+    return pegged, tuple(pegs)

@@ -92,7 +92,7 @@ class Ruleset(StrEnum):
 
     @property
     def spec(self) -> RulesetSpec:
-        return _SPECS[self]
+        return _SPECS[self._value_]  # by value, which hashes in C (see Variant.spec)
 
 
 _MUGGINS = (
@@ -102,7 +102,7 @@ _MUGGINS = (
 _OUT_OF_TURN = "flagged; once both have played on, the play stands (ACC 7.1.b)"
 _OVER_31 = "the card is taken back and scores nothing; points pegged for it are an overcount"
 
-_SPECS = {
+_SPECS: dict[str, RulesetSpec] = {
     Ruleset.ACC: RulesetSpec(
         name="American Cribbage Congress tournament rules",
         source="ACC Official Tournament Rules",

@@ -19,7 +19,9 @@ class Variant(StrEnum):
 
     @property
     def spec(self) -> VariantSpec:
-        return _SPECS[self]
+        # Keyed by the value: an enum member hashes in Python, its string value in C, and
+        # the referee asks for the spec several times a deal.
+        return _SPECS[self._value_]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +47,7 @@ class VariantSpec:
         return self.dealt - self.to_crib
 
 
-_SPECS = {
+_SPECS: dict[str, VariantSpec] = {
     Variant.SIX_CARD: VariantSpec(2, 6, 2, 0, 121, single_count=False, last_for_three=False),
     Variant.FIVE_CARD: VariantSpec(2, 5, 2, 0, 61, single_count=True, last_for_three=True),
     Variant.THREE_PLAYER: VariantSpec(3, 5, 1, 1, 121, single_count=False, last_for_three=False),
