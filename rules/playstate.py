@@ -119,6 +119,13 @@ class PlayState(NamedTuple):
         """Whose turn it is, by name; None once the play is over."""
         return None if self.turn == NO_ONE else self.players[self.turn]
 
+    @property
+    def position(self) -> tuple[object, ...]:
+        """The state without what each player has pegged so far: two states with the
+        same position play out alike from here, however they were reached (a key for a
+        search's table of positions already solved)."""
+        return self[:-1]
+
     def seat(self, player: str) -> int:
         return self.players.index(player)
 
