@@ -158,14 +158,19 @@ class _Replay:
             self._check_held(index, player, seat, card)
         if state.turn == seat and card.pips <= THIRTY_ONE - state.count:
             # The common case, the player on turn laying a card that fits.
-            entry = ScoredEvent(index, player, card, state.count, event.claimed, [], 0, True,
-                                not state.stack, (), self.series)
-            self.scored.append(entry)
-        else:
-            read = self._read(index, seat, card, event)
-            if read is None:
-                return
-            entry, state = read, self.state
+            self.state, scored = state.lay(card, seat)
+            self.scored.append(ScoredEvent(index, player, card, scored.count, event.claimed,
+                                           list(scored.scores), scored.points, True,
+                                           scored.new_count, (), self.series))
+            self.played[card.index] = player
+            self.last_index = index
+            if scored.ended:
+                self.credit(scored)
+            return
+        entry = self._read(index, seat, card, event)
+        if entry is None:
+            return
+        state = self.state
         self.state, scored = state.lay(card, seat)
         self.played[card.index] = player
         self.last_index = index
