@@ -275,47 +275,46 @@ TWO_PLAYERS = ("pone", "dealer")
 """The seats when a two-player record names none."""
 
 
-def check_seats(problems: Problems, players: Sequence[str] | None, variant: Variant,
-                path: tuple[str, ...] = ("players",)) -> tuple[str, ...]:
+def check_seats(problems: Problems, players: Sequence[str] | None,
+                variant: Variant) -> tuple[str, ...]:
     """The seats of a table: as many as the variant has, each named once. Without
     names, two players are ``pone`` and ``dealer``; more must be named."""
     want = variant.spec.players
     if not players:
         if want == len(TWO_PLAYERS):
             return TWO_PLAYERS
-        problems.add(path, ProblemCode.REQUIRED, f"the {variant} game needs its players "
+        problems.add(("players",), ProblemCode.REQUIRED, f"the {variant} game needs its players "
                      "named, in seat order from the dealer's left, dealer last")
         return ()
     players = tuple(players)
     if len(players) != want:
-        problems.add(path, ProblemCode.WRONG_SIZE,
+        problems.add(("players",), ProblemCode.WRONG_SIZE,
                      f"the {variant} game has {want} players, not {len(players)}")
     if len(set(players)) != len(players):
-        problems.add(path, ProblemCode.DUPLICATE_PLAYER, "each player is named once")
+        problems.add(("players",), ProblemCode.DUPLICATE_PLAYER, "each player is named once")
     return players
 
 
 def check_play_record(problems: Problems, events: Sequence[PlayEvent], players: Sequence[str],
-                      hands: Mapping[str, Sequence[Card]] | None, variant: Variant,
-                      path: tuple[str, ...] = ()) -> None:
+                      hands: Mapping[str, Sequence[Card]] | None, variant: Variant) -> None:
     """What makes a play record refereeable: known players, and hands (when given) that
     are every player's whole hand, no card in two of them."""
     known = set(players)
     for i, event in enumerate(events):
         if event.player not in known:
-            problems.add((*path, "plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
+            problems.add(("plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
                          f"{event.player!r} is not one of the players")
         if event.claimed is not None and event.claimed < 0:
-            check_claim(problems, (*path, "plays", i, "claimed"), event.claimed)
+            check_claim(problems, ("plays", i, "claimed"), event.claimed)
     if hands is None:
         return
     size = variant.spec.hand_size
     for player, cards in hands.items():
         if player not in known:
-            problems.add((*path, "hands", player), ProblemCode.UNKNOWN_PLAYER,
+            problems.add(("hands", player), ProblemCode.UNKNOWN_PLAYER,
                          f"{player!r} is not one of the players")
         elif len(cards) != size:
-            problems.add((*path, "hands", player), ProblemCode.WRONG_SIZE,
+            problems.add(("hands", player), ProblemCode.WRONG_SIZE,
                          f"a {variant} hand has {size} cards, not {len(cards)}")
     indices = [card.index for cards in hands.values() for card in cards]
     if len(set(indices)) != len(indices):
@@ -323,10 +322,10 @@ def check_play_record(problems: Problems, events: Sequence[PlayEvent], players: 
         for player, cards in hands.items():
             for i, card in enumerate(cards):
                 if card.index in owner:
-                    problems.add((*path, "hands", player, i), ProblemCode.DUPLICATE_CARD,
+                    problems.add(("hands", player, i), ProblemCode.DUPLICATE_CARD,
                                  f"{card} is also in {owner[card.index]}'s hand")
                 owner.setdefault(card.index, player)
     for player in players:
         if player not in hands:
-            problems.add((*path, "hands", player), ProblemCode.REQUIRED,
+            problems.add(("hands", player), ProblemCode.REQUIRED,
                          f"{player}'s hand is missing")
