@@ -180,7 +180,8 @@ class PlayState(NamedTuple):
             hands = (*hands[:seat], hands[seat] & ~(1 << card.index), *hands[seat + 1:])
         points = 0
         if scores:
-            points = sum(score.points for score in scores)
+            # peg_scores gives at most two: the count's (15 or 31) and the cards' (pair or run).
+            points = scores[0].points if len(scores) == 1 else scores[0].points + scores[1].points
             pegs = _bump(pegs, seat, points)
         if count == THIRTY_ONE:
             turn = NO_ONE
@@ -189,12 +190,13 @@ class PlayState(NamedTuple):
             turn = seat + 1 if seat + 1 < len(left) else 0
             if not left[turn] or gone >> turn & 1:
                 turn = _next_from(left, gone, seat)
-        state = PlayState(players, single, turn, leader, count, stack, seat, gone, left, hands,
-                          pegs)
+        state = _new(PlayState, (players, single, turn, leader, count, stack, seat, gone, left,
+                                 hands, pegs))
         if turn != NO_ONE:
-            return state, Scored(seat, card, count, scores, points, NO_ONE, None, led)
+            return state, _new(Scored, (seat, card, count, scores, points, NO_ONE, None, led,
+                                        False))
         state, go_to, go = state._end_count()
-        return state, Scored(seat, card, count, scores, points, go_to, go, led, ended=True)
+        return state, _new(Scored, (seat, card, count, scores, points, go_to, go, led, True))
 
     def go(self) -> tuple[PlayState, Scored]:
         """The player on turn says go (whether or not they could play: a renege is for
@@ -205,10 +207,10 @@ class PlayState(NamedTuple):
         players, single, _, leader, count, stack, last, gone, left, hands, pegs = self
         gone |= 1 << seat
         turn = _next_from(left, gone, seat)
-        state = PlayState(players, single, turn, leader, count, stack, last, gone, left, hands,
-                          pegs)
+        state = _new(PlayState, (players, single, turn, leader, count, stack, last, gone, left,
+                                 hands, pegs))
         if turn != NO_ONE:
-            return state, Scored(seat, None, count)
+            return state, _new(Scored, (seat, None, count, (), 0, NO_ONE, None, False, False))
         state, go_to, go = state._end_count()
         return state, Scored(seat, None, count, (), 0, go_to, go, ended=True)
 
@@ -237,6 +239,12 @@ class PlayState(NamedTuple):
         state = PlayState(players, single, turn, max(turn, 0), 0, (), NO_ONE, 0, left, hands,
                           pegs)
         return state, go_to, go
+
+
+_new = tuple.__new__
+"""Positions and events are built by the tuple constructor itself, skipping the named
+tuple's keyword-friendly ``__new__``: a transition builds two, and the referee makes
+one transition per event."""
 
 
 def _next_from(left: tuple[int, ...], gone: int, seat: int) -> int:
