@@ -15,7 +15,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from rules.live import Phase, in_play
+from rules.play import PlayEvent, check_play
 from rules.variants import Variant
+from tests.cards import card
 from tests.naive import naive_total
 from tests.simulate import Deal, Turn, random_deal
 
@@ -129,3 +132,18 @@ def test_deals_phase_by_phase(variant: Variant, plain: FlaskClient,
         assert last["findings"] == []
         once = post(http, "/v1/deals/check", {**body, "claims": given, "in_progress": False})
         assert without_next(last) == once
+
+
+def test_next_follows_the_reading_scored() -> None:
+    # 10 20 30, then the pone's 5: either the dealer said go and the pone's card went
+    # over 31 (scored: fewer gos inferred), or both said go and the pone played out of
+    # turn on a new count. The referee says so, and next follows the first reading:
+    # the pone is still to play on 30.
+    plays = [PlayEvent(p, card(c)) for p, c in
+             (("pone", "KH"), ("dealer", "QC"), ("pone", "TD"), ("pone", "5S"))]
+    result = check_play(plays, in_progress=True)
+    assert [f.code.value for f in result.findings] == ["ambiguous-record", "over-31"]
+    coming = in_play(result.state)
+    assert (coming.phase, coming.player, coming.count) == (Phase.PLAY, "pone", 30)
+    assert coming.legal is None and coming.go is None  # the pone's cards are not known
+    assert result.totals == {"pone": 0, "dealer": 0}  # no last card while in progress
