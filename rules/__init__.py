@@ -21,8 +21,9 @@ from rules.discards import Advice, advise
 from rules.errors import Problem, ProblemCode, RecordError
 from rules.game import GameCheck, Margin, check_game
 from rules.hands import HandCheck, check_hand
+from rules.live import Next, Phase
 from rules.play import PlayCheck, PlayEvent, check_play
-from rules.playstate import PlayState, Scored
+from rules.playstate import IllegalMove, PlayState, Scored
 from rules.rulesets import Ruleset
 from rules.rulings import Finding, Verdict
 from rules.show import Item, ItemKind, Show, count, score
@@ -40,10 +41,13 @@ __all__ = [
     "FindingCode",
     "GameCheck",
     "HandCheck",
+    "IllegalMove",
     "InvalidCardError",
     "Item",
     "ItemKind",
     "Margin",
+    "Next",
+    "Phase",
     "PlayCheck",
     "PlayEvent",
     "PlayState",
