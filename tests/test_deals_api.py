@@ -86,6 +86,28 @@ class TestDealErrors:
         assert got_pointer in (pointer, pointer.removesuffix("/value"))
 
 
+class TestDealsInProgress:
+    URL = "/v1/deals/check"
+
+    def test_every_problem_of_the_record_at_once(self, client: FlaskClient) -> None:
+        body = {**DEAL, "discards": {"pone": ["2C", "KH"], "dealer": ["4H", "AD"]},
+                "starter": "5h", "scores_before": {"ann": 3}}
+        assert errors(client, self.URL, body) == [
+            ("#/discards/pone/1", "card-not-held"), ("#/starter", "duplicate-card"),
+            ("#/scores_before/ann", "unknown-side")]
+
+    def test_phases_out_of_order(self, client: FlaskClient) -> None:
+        body = {"dealt": DEAL["dealt"], "starter": DEAL["starter"], "in_progress": True}
+        assert errors(client, self.URL, body) == [("#/starter", "out-of-order")]
+        body = {**DEAL, "claims": {"hands": {"pone": 4}}, "plays": DEAL["plays"][:2],
+                "in_progress": True}
+        assert errors(client, self.URL, body) == [("#/claims/hands/pone", "out-of-order")]
+
+    def test_a_finished_deal_needs_its_discards_and_starter(self, client: FlaskClient) -> None:
+        assert errors(client, self.URL, {"dealt": DEAL["dealt"]}) == [
+            ("#/discards", "required"), ("#/starter", "required")]
+
+
 def game_json(seed: int, variant: Variant, players: tuple[str, ...]) -> tuple[dict[str, Any],
                                                                            list, Any]:  # type: ignore[type-arg]
     first, deals, tallies, winner = random_game(seed, variant, players)
