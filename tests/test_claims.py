@@ -7,9 +7,10 @@ import pytest
 from rules.errors import RecordError
 from rules.hands import check_hand
 from rules.rulesets import Ruleset
-from rules.rulings import FindingCode, Verdict, rule_on_claim
+from rules.rulings import FindingCode, Verdict, nineteen_means_zero, read_claim, rule_on_claim
 from rules.variants import Variant
 from tests.cards import card, cards
+from tests.naive import naive_total
 
 
 def ruling(claimed: int, true: int, ruleset: str = "acc", muggins: bool = False):  # type: ignore[no-untyped-def]
@@ -23,11 +24,56 @@ class TestVerdicts:
         assert (r.verdict, r.player_pegs, r.opponent_pegs, r.findings) == (
             Verdict.CORRECT, 12, 0, ())
 
-    def test_nineteen_means_zero(self) -> None:
-        r = ruling(19, 0)
-        assert (r.verdict, r.player_pegs, r.opponent_pegs) == (Verdict.CORRECT, 0, 0)
-        r = ruling(19, 4)
-        assert (r.verdict, r.player_pegs) == (Verdict.UNDERCOUNT, 0)
+    def test_a_claim_is_a_number(self) -> None:
+        # Out of a hand's context (the play, heels) nineteen is nineteen.
+        r = ruling(19, 19)
+        assert (r.verdict, r.player_pegs, r.opponent_pegs) == (Verdict.CORRECT, 19, 0)
+
+
+class TestNineteen:
+    """"Nineteen" announces a hand worth nothing, where no hand of that size can make 19."""
+
+    @pytest.mark.parametrize(("size", "crib", "means_zero"), [
+        (3, False, True), (4, False, True), (4, True, True), (5, False, False)])
+    def test_depends_on_the_hand_size(self, size: int, crib: bool, means_zero: bool) -> None:
+        assert nineteen_means_zero(size, crib) is means_zero
+        assert read_claim(19, size, crib) == (0 if means_zero else 19)
+        assert read_claim(18, size, crib) == 18
+
+    def test_four_card_hand_worth_nothing(self) -> None:
+        r = check_hand(cards("2H 4C 6S 8D"), card("KC"), claimed=19)
+        assert (r.show.total, r.show.call) == (0, "nineteen")
+        assert (r.ruling.verdict, r.ruling.player_pegs, r.ruling.opponent_pegs) == (  # type: ignore[union-attr]
+            Verdict.CORRECT, 0, 0)
+
+    def test_four_card_hand_called_nineteen_missed_its_points(self) -> None:
+        r = check_hand(cards("2H 4C 6S 9D"), card("KC"), claimed=19, muggins=True)  # 6-9 = 15
+        assert r.show.total == 2
+        assert (r.ruling.verdict, r.ruling.player_pegs, r.ruling.opponent_pegs) == (  # type: ignore[union-attr]
+            Verdict.UNDERCOUNT, 0, 2)
+
+    @pytest.mark.parametrize("muggins", [False, True])
+    def test_seven_card_game_nineteen_is_nineteen(self, muggins: bool) -> None:
+        # 3-T-K-2-5 of spades with the 2C: six fifteens, a pair, a five-card flush.
+        hand, starter = cards("3S TS KS 2S 5S"), card("2C")
+        assert naive_total(hand, starter, False) == 19
+        r = check_hand(hand, starter, claimed=19, variant=Variant.SEVEN_CARD, muggins=muggins)
+        assert (r.ruling.verdict, r.ruling.player_pegs, r.ruling.opponent_pegs) == (  # type: ignore[union-attr]
+            Verdict.CORRECT, 19, 0)
+        assert r.ruling.findings == ()  # type: ignore[union-attr]
+
+    def test_seven_card_game_nothing_claimed_as_nineteen_is_an_overcount(self) -> None:
+        r = check_hand(cards("2H 4C 6S 8D KC"), card("QD"), claimed=19,
+                       variant=Variant.SEVEN_CARD)
+        assert (r.show.total, r.show.call) == (0, "nothing")
+        assert (r.ruling.verdict, r.ruling.player_pegs, r.ruling.opponent_pegs) == (  # type: ignore[union-attr]
+            Verdict.OVERCOUNT, 0, 19)
+
+    def test_the_crib_of_the_seven_card_game_is_four_cards(self) -> None:
+        r = check_hand(cards("2H 4C 6S 8D"), card("KC"), crib=True, claimed=19,
+                       variant=Variant.SEVEN_CARD)
+        assert (r.show.call, r.ruling.verdict, r.ruling.opponent_pegs) == (  # type: ignore[union-attr]
+            "nineteen", Verdict.CORRECT, 0)
 
 
 class TestOvercount:

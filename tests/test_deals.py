@@ -113,6 +113,25 @@ class TestTheEndOfTheGame:
         assert result.scores_after == {"pone": 119, "dealer": 100 + 1 + 2 + 7 + 4}
 
 
+class TestNineteenInTheSevenCardGame:
+    def test_a_hand_of_nineteen_claimed_as_nineteen_goes_out(self) -> None:
+        # The pone pegs 6 in the play (15 and a run of four) and holds 3-T-K-2-5 of
+        # spades: with the 2C starter, 19. From 158 that is the game at 181.
+        record_ = deal("2C", dealt={"pone": "3S TS KS 2S 5S AD 6C",
+                                    "dealer": "2H 4H 7H 8C 9C QD JC"},
+                       discards={"pone": "AD 6C", "dealer": "QD JC"},
+                       plays="pone:TS dealer:2H pone:3S dealer:4H pone:5S dealer:7H pone:KS "
+                             "dealer:8C pone:2S dealer:9C",
+                       claims=DealClaims(hands={"pone": 19}))
+        for muggins in (False, True):
+            result = check_deal(record_, variant=Variant.SEVEN_CARD, muggins=muggins,
+                                scores_before={"pone": 158, "dealer": 150})
+            assert result.play is not None and result.play.totals == {"pone": 6, "dealer": 6}
+            assert result.show["pone"].show.total == 19 and codes(result) == []
+            assert (result.winner, result.won_during) == ("pone", Stage.SHOW)
+            assert result.scores_after == {"pone": 181, "dealer": 156}
+
+
 class TestHeels:
     @pytest.mark.parametrize(("ruleset", "pegged"), [("acc", 0), ("hoyle", 0), ("english", 0),
                                                      ("friendly", 2)])

@@ -48,6 +48,21 @@ class TestHandCheck:
         out = check(client, hand=["2H", "4C", "6S", "8D"], starter="KC", claimed=19)
         assert (out["total"], out["verdict"], out["call"]) == (0, "correct", "nineteen")
 
+    @pytest.mark.parametrize(("muggins", "ruleset"), [(False, "acc"), (True, "acc"),
+                                                      (True, "friendly")])
+    def test_nineteen_is_real_in_the_seven_card_game(self, client: FlaskClient, muggins: bool,
+                                                     ruleset: str) -> None:
+        out = check(client, hand=["3S", "TS", "KS", "2S", "5S"], starter="2C",
+                    variant="seven-card", claimed=19, muggins=muggins, ruleset=ruleset)
+        assert (out["total"], out["claimed"], out["verdict"]) == (19, 19, "correct")
+        assert out["award"] == {"player": 19, "opponent": 0} and out["findings"] == []
+
+    def test_seven_card_hand_worth_nothing(self, client: FlaskClient) -> None:
+        out = check(client, hand=["2H", "4C", "6S", "8D", "KC"], starter="QD",
+                    variant="seven-card", claimed=19)
+        assert (out["total"], out["call"], out["verdict"]) == (0, "nothing", "overcount")
+        assert out["award"] == {"player": 0, "opponent": 19}
+
     @pytest.mark.parametrize(
         ("variant", "hand", "starter", "total"),
         [("five-card", ["5H", "5C", "5S"], "5D", 20),
