@@ -2,7 +2,8 @@
 
 Players count fifteens one at a time ("fifteen two, fifteen four"), then pairs,
 runs, flush and nobs, each followed by the running total. A hand worth nothing is
-announced as "nineteen" (RULES.md section 5).
+announced as "nineteen" where no hand of its size can make 19, and as "nothing" where
+19 is a real total (docs/rules.md#nineteen).
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ def number_words(n: int) -> str:
     return word if not ones else f"{word}-{_ONES[ones]}"
 
 
-def call(items: Sequence[Item]) -> str:
+def call(items: Sequence[Item], *, nineteen: bool = True) -> str:
+    """``nineteen``: a hand worth nothing is called "nineteen" (else "nothing")."""
+    if not items:
+        return "nineteen" if nineteen else "nothing"
     # The words depend only on the kinds, the points and which pairs share a rank, so
     # they are worked out once for each such shape.
     return _call(tuple((item.kind, item.points, item.cards[0].rank.value
@@ -44,8 +48,6 @@ _Shape = tuple[tuple[ItemKind, int, str], ...]
 
 @lru_cache(maxsize=4096)
 def _call(shape: _Shape) -> str:
-    if not shape:
-        return "nineteen"
     phrases: list[str] = []
     running = 0
 

@@ -21,7 +21,7 @@ from rules.hands import HandCheck, check_hand
 from rules.live import CRIB, Next, Phase, in_play, to_show
 from rules.play import PlayCheck, check_play, check_seats, opponent_of
 from rules.rulesets import FalseGameRemedy, MisdealRemedy, Ruleset
-from rules.rulings import Finding, cite, read_claim, rule_on_claim
+from rules.rulings import Finding, cite, rule_on_claim
 from rules.sides import Sides
 from rules.variants import Variant
 
@@ -241,7 +241,7 @@ class _Deal:
             self.peg(owner, checked.show.total, Stage.SHOW)
             return
         self.findings.extend(ruling.findings)
-        self.peg(owner, ruling.player_pegs, Stage.SHOW, read_claim(ruling.claimed))
+        self.peg(owner, ruling.player_pegs, Stage.SHOW, ruling.read)
         self.peg(opponent_of(self.record.players, owner), ruling.opponent_pegs, Stage.SHOW)
 
     def result(self, before: dict[str, int], coming: Next, *, misdeal: bool = False,
@@ -275,7 +275,7 @@ def _heels(record: DealRecord, starter: Card, ruleset: Ruleset, claims: DealClai
         return Heels(true, claimed, pegged)
     # Heels are never muggins: a short claim simply loses the difference.
     ruling = rule_on_claim(claimed, true, ruleset=ruleset, muggins=False, player=dealer,
-                           what="his heels", nineteen_is_zero=False)
+                           what="his heels")
     for finding in ruling.findings:
         find(finding.code, finding.message, dealer, finding.points)
     peg(dealer, ruling.player_pegs, Stage.HEELS, claimed)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from rules.cards import Card
 from rules.errors import ProblemCode, Problems, check_cards, check_claim
 from rules.rulesets import Ruleset
-from rules.rulings import ClaimRuling, rule_on_claim
+from rules.rulings import ClaimRuling, nineteen_means_zero, rule_on_claim
 from rules.show import Show, count, possible_totals
 from rules.variants import CRIB_SIZE, Variant
 
@@ -63,5 +63,6 @@ def check_hand(
         player=player,
         what=what,
         possible=possible_totals(size, crib),
+        nineteen_is_zero=nineteen_means_zero(size, crib),
     )
     return HandCheck(show, ruling)

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from rules.codes import FindingCode
 from rules.rulesets import Ruleset
+from rules.show import possible_totals
 
 __all__ = [
     "NINETEEN",
@@ -21,6 +22,7 @@ __all__ = [
     "FindingCode",
     "Verdict",
     "cite",
+    "nineteen_means_zero",
     "read_claim",
     "rule_on_claim",
 ]
@@ -59,14 +61,26 @@ def cite(code: FindingCode, ruleset: Ruleset) -> str | None:
     return ruleset.spec.cite(code)
 
 
-def read_claim(claimed: int) -> int:
-    """A claim of nineteen for a hand or crib means nothing."""
-    return 0 if claimed == NINETEEN else claimed
+def nineteen_means_zero(hand_size: int, crib: bool = False) -> bool:
+    """Whether "nineteen" announces a hand of ``hand_size`` cards (or a crib) worth nothing.
+
+    It does only where no such hand can count 19: four-card hands, cribs and the
+    five-card game's three-card hands, but not the seven-card game's five-card hands,
+    where 19 is a real total (docs/rules.md#nineteen).
+    """
+    return NINETEEN not in possible_totals(hand_size, crib)
+
+
+def read_claim(claimed: int, *, nineteen_is_zero: bool) -> int:
+    """What a claim is worth: its number, except a claim of 19 where that means nothing."""
+    return 0 if nineteen_is_zero and claimed == NINETEEN else claimed
 
 
 @dataclass(frozen=True, slots=True)
 class ClaimRuling:
     claimed: int
+    read: int
+    """The claim as the referee reads it (19 may mean 0)."""
     true: int
     verdict: Verdict
     player_pegs: int
@@ -84,15 +98,16 @@ def rule_on_claim(
     what: str,
     possible: Collection[int] | None = None,
     index: int | None = None,
-    nineteen_is_zero: bool = True,
+    nineteen_is_zero: bool = False,
 ) -> ClaimRuling:
     """Rule on one claim: the verdict, what each side pegs, and the findings.
 
     ``possible`` is the set of totals that can exist for what is claimed; a claim
-    outside it is also an ``impossible-claim``.
+    outside it is also an ``impossible-claim``. ``nineteen_is_zero``: a claim of 19
+    means nothing (a hand that cannot make 19, :func:`nineteen_means_zero`).
     """
     spec = ruleset.spec
-    read = read_claim(claimed) if nineteen_is_zero else claimed
+    read = read_claim(claimed, nineteen_is_zero=nineteen_is_zero)
     findings: list[Finding] = []
 
     def find(code: FindingCode, message: str, points: int | None = None) -> None:
@@ -107,7 +122,7 @@ def rule_on_claim(
         opponent = spec.overcount_award(excess)
         find(FindingCode.OVERCOUNT, f"{player} claimed {read} for {what}, which counts {true}: "
              f"{excess} too many", excess)
-        return ClaimRuling(claimed, true, Verdict.OVERCOUNT, true, opponent, tuple(findings))
+        return ClaimRuling(claimed, read, true, Verdict.OVERCOUNT, true, opponent, tuple(findings))
 
     if read < true:
         missed = true - read
@@ -116,8 +131,9 @@ def rule_on_claim(
         if muggins:
             find(FindingCode.MUGGINS, f"muggins: the opponent takes the {missed} that {player} "
                  "missed", missed)
-            return ClaimRuling(claimed, true, Verdict.UNDERCOUNT, read, missed, tuple(findings))
+            return ClaimRuling(claimed, read, true, Verdict.UNDERCOUNT, read, missed,
+                               tuple(findings))
         pegs = true if spec.undercount_corrected else read
-        return ClaimRuling(claimed, true, Verdict.UNDERCOUNT, pegs, 0, tuple(findings))
+        return ClaimRuling(claimed, read, true, Verdict.UNDERCOUNT, pegs, 0, tuple(findings))
 
-    return ClaimRuling(claimed, true, Verdict.CORRECT, true, 0, tuple(findings))
+    return ClaimRuling(claimed, read, true, Verdict.CORRECT, true, 0, tuple(findings))

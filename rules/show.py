@@ -84,8 +84,9 @@ class Show:
     def call(self) -> str:
         """The count as a player announces it: "fifteen two, fifteen four, a pair is six"."""
         from rules.call import call
+        from rules.rulings import nineteen_means_zero
 
-        return call(self.items)
+        return call(self.items, nineteen=nineteen_means_zero(len(self.hand), self.crib))
 
 
 # --- ranks only: fifteens, pairs, runs -------------------------------------------------

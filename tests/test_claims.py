@@ -37,8 +37,8 @@ class TestNineteen:
         (3, False, True), (4, False, True), (4, True, True), (5, False, False)])
     def test_depends_on_the_hand_size(self, size: int, crib: bool, means_zero: bool) -> None:
         assert nineteen_means_zero(size, crib) is means_zero
-        assert read_claim(19, size, crib) == (0 if means_zero else 19)
-        assert read_claim(18, size, crib) == 18
+        assert read_claim(19, nineteen_is_zero=means_zero) == (0 if means_zero else 19)
+        assert read_claim(18, nineteen_is_zero=True) == 18
 
     def test_four_card_hand_worth_nothing(self) -> None:
         r = check_hand(cards("2H 4C 6S 8D"), card("KC"), claimed=19)
@@ -47,10 +47,10 @@ class TestNineteen:
             Verdict.CORRECT, 0, 0)
 
     def test_four_card_hand_called_nineteen_missed_its_points(self) -> None:
-        r = check_hand(cards("2H 4C 6S 9D"), card("KC"), claimed=19, muggins=True)  # 6-9 = 15
-        assert r.show.total == 2
+        r = check_hand(cards("2H 4C 6S 9D"), card("KC"), claimed=19, muggins=True)  # 6-9, 2-4-9
+        assert r.show.total == 4
         assert (r.ruling.verdict, r.ruling.player_pegs, r.ruling.opponent_pegs) == (  # type: ignore[union-attr]
-            Verdict.UNDERCOUNT, 0, 2)
+            Verdict.UNDERCOUNT, 0, 4)
 
     @pytest.mark.parametrize("muggins", [False, True])
     def test_seven_card_game_nineteen_is_nineteen(self, muggins: bool) -> None:
