@@ -90,6 +90,16 @@ class TestTheModel:
         assert advise(cards("2C 3H 4D 5D 5S JS"), dealer=True).heels == Fraction(2 * 3, 46)
         assert advise(cards("2C 3H 4D 5D 5S JS"), dealer=False).heels == 0
 
+    def test_heels_for_the_partnership_when_the_partner_deals(self) -> None:
+        # Four jacks among the 47 unseen cards: the partnership expects 2 * 4/47 in heels.
+        hand = cards("2C 3H 4D 5D 5S")
+        advice = advise(hand, dealer=False, variant=Variant.FOUR_PLAYER, crib_is_ours=True)
+        assert advice.heels == Fraction(8, 47)
+        best = option(advice, "2C 3H 4D 5D")
+        assert best.net == best.hand + best.crib + Fraction(8, 47)
+        theirs = advise(hand, dealer=False, variant=Variant.FOUR_PLAYER)
+        assert theirs.heels == 0 and option(theirs, "2C 3H 4D 5D").net == best.hand - best.crib
+
     @pytest.mark.parametrize(("variant", "dealt", "options", "kept"), [
         (Variant.FIVE_CARD, "2C 3H 4D 5D 5S", 10, 3),
         (Variant.THREE_PLAYER, "2C 3H 4D 5D 5S", 5, 4),
@@ -121,10 +131,10 @@ class TestAdviseApi:
         out = client.post(self.URL, json={"cards": ["2C", "3H", "4D", "5D", "5S"],
                                           "dealer": False, "partner_deals": True,
                                           "variant": "four-player"}).get_json()
-        assert out["crib"] == "ours"
+        assert out["crib"] == "ours" and out["heels_ev"] == round(8 / 47, 6)
         for o in out["options"]:
             assert Fraction(o["exact"]["net_ev"]) == Fraction(o["exact"]["hand_ev"]) + \
-                Fraction(o["exact"]["crib_ev"])
+                Fraction(o["exact"]["crib_ev"]) + Fraction(8, 47)
 
     @pytest.mark.parametrize(("body", "errors"), [
         ({"cards": ["2C", "3H", "4D", "5D", "5S"], "dealer": True},
