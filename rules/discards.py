@@ -11,8 +11,9 @@ the opponents could make is taken as equally likely.
   cards in the crib. Fifteens, pairs and runs depend only on ranks, so they are
   summed over rank patterns, weighted by how many card draws give each pattern (one
   weight tensor serves every option). Flush and nobs have closed forms.
-* ``net_ev``: hand plus crib for the dealer (plus the expected value of his heels),
-  hand minus crib for the pone.
+* ``net_ev``: hand plus crib plus the expected heels for the side whose crib it is
+  (the dealer, or in the four-player game the dealer's partner too), hand minus crib
+  for the other side.
 
 All sums are integers, so every average is an exact fraction.
 """
@@ -56,7 +57,8 @@ class Advice:
     cards: tuple[Card, ...]
     dealer: bool
     heels: Fraction
-    """The dealer's expected heels (a jack starter); the same for every option."""
+    """The expected heels (a jack starter) for the side whose crib it is, 0 for the
+    other side; the same for every option."""
     options: tuple[Option, ...]
     """Best first."""
 
@@ -83,7 +85,8 @@ def advise(
     others = CRIB_SIZE - spec.to_crib  # crib cards that come from the unseen cards
     crib = _CribModel(unseen, others)
     jacks_unseen = sum(1 for i in unseen if _DECK[i].rank is Rank.JACK)
-    heels = Fraction(_HEELS * jacks_unseen, len(unseen)) if dealer else Fraction(0)
+    # Heels go to the dealer's side: in the four-player game the partner's too.
+    heels = Fraction(_HEELS * jacks_unseen, len(unseen)) if ours else Fraction(0)
 
     options = []
     for discard in combinations(cards, spec.to_crib):
