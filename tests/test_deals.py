@@ -95,9 +95,37 @@ class TestTheEndOfTheGame:
         assert codes(result) == ["overcount", "false-claim-of-game"]
         false = result.findings[1]
         assert (false.player, false.points, false.rule) == ("pone", 15, "ACC 8.4.b")
-        # pone: 110 + 1 + 8 = 119, back 15; dealer: 100 + 1 + 4 excess + 7 + 4
-        assert result.scores_after == {"pone": 104, "dealer": 116}
+        # pone: 110 + 1 + 8 = 119, back 15; dealer: 100 + 1 + 2 (the 4 overclaimed, up
+        # to the game hole: 121 - 119) + 7 + 4
+        assert result.scores_after == {"pone": 104, "dealer": 114}
         assert result.winner is None
+
+    def test_false_claim_of_game_acc_the_award_stops_at_the_game_hole(self) -> None:
+        # The pone, truly on 108 (99 + 1 in the play + 8 for the hand), claims game at
+        # 125: the dealer pegs 121 - 108 = 13, not 17, and the pone goes back to 93.
+        claims = DealClaims(hands={"pone": 25})
+        result = check_deal(deal("KH", claims=claims), scores_before={"pone": 99, "dealer": 80})
+        assert codes(result) == ["impossible-claim", "overcount", "false-claim-of-game"]
+        assert result.findings[1].points == 17  # the overcount itself is 17
+        assert result.findings[2].points == 15
+        assert result.scores_after == {"pone": 93, "dealer": 80 + 1 + 13 + 7 + 4}
+
+    def test_false_claim_of_game_acc_in_the_play(self) -> None:
+        # The pone's go on 27 is worth 1; claimed as 7 from 115 it claims game at 122
+        # while truly on 116: the dealer pegs 5 of the 6, the pone goes back to 101.
+        plays = PLAYS.replace("pone:4S", "pone:4S=7")
+        result = check_deal(deal("KH", plays=plays), scores_before={"pone": 115, "dealer": 100})
+        assert codes(result) == ["overcount", "false-claim-of-game"]
+        assert result.scores_after == {"pone": 101 + 8, "dealer": 100 + 5 + 1 + 7 + 4}
+
+    def test_false_claim_of_game_acc_award_can_take_the_opponent_out(self) -> None:
+        # The dealer on 108 + 1 in the play takes 12 of the 13 and reaches 121; the
+        # pone's 15 back is part of the penalty and stands.
+        claims = DealClaims(hands={"pone": 25})
+        result = check_deal(deal("KH", claims=claims), scores_before={"pone": 99, "dealer": 108})
+        assert codes(result) == ["impossible-claim", "overcount", "false-claim-of-game"]
+        assert (result.winner, result.won_during) == ("dealer", Stage.SHOW)
+        assert result.scores_after == {"pone": 93, "dealer": 121}
 
     def test_false_claim_of_game_english_loses(self) -> None:
         claims = DealClaims(hands={"pone": 12})
