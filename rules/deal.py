@@ -208,9 +208,15 @@ class _Deal:
         self.findings.append(Finding(code, message, player, index, points,
                                      cite(code, self.ruleset)))
 
-    def peg(self, player: str, points: int, stage: Stage, claimed: int | None = None) -> None:
+    def peg(self, player: str, points: int, stage: Stage,
+            claimed: int | None = None) -> int | None:
+        """Peg ``points`` for ``player``, who claimed ``claimed``. Returns the most the
+        opponent may be awarded for this claim: after a false claim of game under ACC
+        8.4.b, the points up to the game hole; None when there is no limit."""
         if self.board.peg(player, points, stage, claimed):
-            _false_claim(player, stage, self.board, self.ruleset, self.record, self.find)
+            return _false_claim(player, stage, self.board, self.ruleset, self.record,
+                                self.find)
+        return None
 
     def misdeal(self, why: str) -> None:
         spec = self.ruleset.spec
@@ -222,13 +228,20 @@ class _Deal:
 
     def play(self, play: PlayCheck) -> None:
         won_at: int | None = None
+        most: int | None = None
+        mark = len(self.findings)
         for pegged in play.pegs:
-            self.peg(pegged.player, pegged.points, Stage.PLAY, pegged.claimed)
+            # An overcount's award to the opponent follows the claim it is for.
+            points = pegged.points
+            if most is not None and pegged.claimed is None:
+                points = min(points, most)
+            most = self.peg(pegged.player, points, Stage.PLAY, pegged.claimed)
             if won_at is None and self.board.winner is not None:
                 won_at = pegged.index
-        # Once the game is won nothing later is pegged, so nothing later is ruled on.
-        self.findings.extend(f for f in play.findings
-                             if won_at is None or f.index is None or f.index <= won_at)
+        # Once the game is won nothing later is pegged, so nothing later is ruled on. The
+        # play's findings come before a false claim of game the play led to.
+        self.findings[mark:mark] = [f for f in play.findings
+                                    if won_at is None or f.index is None or f.index <= won_at]
 
     def show(self, name: str, is_crib: bool, checked: HandCheck) -> None:
         owner = self.record.dealer if is_crib else name
@@ -241,8 +254,9 @@ class _Deal:
             self.peg(owner, checked.show.total, Stage.SHOW)
             return
         self.findings.extend(ruling.findings)
-        self.peg(owner, ruling.player_pegs, Stage.SHOW, ruling.read)
-        self.peg(opponent_of(self.record.players, owner), ruling.opponent_pegs, Stage.SHOW)
+        most = self.peg(owner, ruling.player_pegs, Stage.SHOW, ruling.read)
+        self.peg(opponent_of(self.record.players, owner), _award(ruling.opponent_pegs, most),
+                 Stage.SHOW)
 
     def result(self, before: dict[str, int], coming: Next, *, misdeal: bool = False,
                heels: Heels | None = None, play: PlayCheck | None = None) -> DealCheck:
@@ -254,7 +268,13 @@ class _Deal:
 
 
 _Find = Callable[..., None]
-_Peg = Callable[..., None]
+_Peg = Callable[..., int | None]
+
+
+def _award(points: int, most: int | None) -> int:
+    """An overcount's award to the opponent, within ``most`` if a false claim of game
+    limits it (ACC 8.4.b: up to the game hole)."""
+    return points if most is None else min(points, most)
 
 
 def _heels(record: DealRecord, starter: Card, ruleset: Ruleset, claims: DealClaims | None,
@@ -278,23 +298,30 @@ def _heels(record: DealRecord, starter: Card, ruleset: Ruleset, claims: DealClai
                            what="his heels")
     for finding in ruling.findings:
         find(finding.code, finding.message, dealer, finding.points)
-    peg(dealer, ruling.player_pegs, Stage.HEELS, claimed)
-    peg(opponent_of(record.players, dealer), ruling.opponent_pegs, Stage.HEELS)
+    most = peg(dealer, ruling.player_pegs, Stage.HEELS, claimed)
+    peg(opponent_of(record.players, dealer), _award(ruling.opponent_pegs, most), Stage.HEELS)
     return Heels(true, claimed, ruling.player_pegs)
 
 
 def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
-                 record: DealRecord, find: _Find) -> None:
+                 record: DealRecord, find: _Find) -> int | None:
     """A side's claims reached the target while its true score has not: a false claim
-    of game (ACC 8.4.b), remedied at once."""
+    of game (docs/rules.md#false-claim-of-game), remedied at once.
+
+    Under ACC 8.4.b the opponent is awarded the overclaim only up to the game hole:
+    the points from the true score to the target are returned, for the caller to
+    limit the opponent's overcount award to them. None: no limit.
+    """
     side = board.sides.of[player]
     if board.winner is not None or side in board.false_claim:
-        return
+        return None
     board.false_claim.add(side)
     remedy = ruleset.spec.false_game
     words = ruleset.spec.remedies[FindingCode.FALSE_CLAIM_OF_GAME]
     points: int | None = None
+    most: int | None = None
     if remedy is FalseGameRemedy.SET_BACK_15:
+        most = board.target - board.scores[side]
         points = min(FALSE_GAME_SETBACK, board.scores[side])
         board.scores[side] -= points
     find(FindingCode.FALSE_CLAIM_OF_GAME,
@@ -303,6 +330,7 @@ def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
     if remedy is FalseGameRemedy.LOSES_GAME and board.winner is None:
         opponent = board.sides.of[opponent_of(record.players, player)]
         board.winner, board.won_during = opponent, stage
+    return most
 
 
 def _misdeal(record: DealRecord, variant: Variant) -> str | None:

@@ -25,7 +25,8 @@ class OvercountPenalty(StrEnum):
 
 class FalseGameRemedy(StrEnum):
     SET_BACK_15 = "set-back-15"
-    """ACC 8.4.b: back to the true score, the opponent pegs the overclaim, and 15 more back."""
+    """ACC 8.4.b: back to the true score, the opponent pegs the overclaim up to the game
+    hole, and 15 more back."""
     CORRECTED = "corrected"
     LOSES_GAME = "loses-game"
 
@@ -139,8 +140,8 @@ _SPECS: dict[str, RulesetSpec] = {
                 "heels not pegged before the dealer's first card are forfeited, "
                 "never taken as muggins (ACC 6.3, 10.3)",
             FindingCode.FALSE_CLAIM_OF_GAME:
-                "the offender is set back to the true score, the opponent "
-                "pegs the overclaim, and the offender goes back 15 more (ACC 8.4.b)",
+                "the offender is set back to the true score, the opponent pegs the overclaim "
+                "up to the game hole, and the offender goes back 15 more (ACC 8.4.b)",
             FindingCode.MISDEAL: "redeal by the same dealer (ACC 4.4)",
         },
     ),
