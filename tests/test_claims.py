@@ -6,11 +6,13 @@ import pytest
 
 from rules.errors import RecordError
 from rules.hands import check_hand
+from rules.play import check_play
 from rules.rulesets import Ruleset
 from rules.rulings import FindingCode, Verdict, nineteen_means_zero, read_claim, rule_on_claim
 from rules.variants import Variant
 from tests.cards import card, cards
 from tests.naive import naive_total
+from tests.test_play import record
 
 
 def ruling(claimed: int, true: int, ruleset: str = "acc", muggins: bool = False):  # type: ignore[no-untyped-def]
@@ -149,3 +151,18 @@ class TestHandSize:
     def test_crib_is_always_four(self) -> None:
         r = check_hand(cards("5H 5C 5S JD"), card("5D"), crib=True, variant=Variant.FIVE_CARD)
         assert r.show.total == 29
+
+
+class TestTheOpponent:
+    """With three or four players the opponent is the next seat to the offender's left."""
+
+    @pytest.mark.parametrize(("variant", "seats", "pegged"), [
+        (Variant.THREE_PLAYER, ("a", "b", "c"), {"a": 0, "b": 2, "c": 1 + 3}),
+        (Variant.FOUR_PLAYER, ("a", "b", "c", "d"), {"a": 0, "b": 2, "c": 1 + 3, "d": 0})])
+    def test_the_next_seat_takes_the_excess(self, variant: Variant, seats: tuple[str, ...],
+                                             pegged: dict[str, int]) -> None:
+        # b's ten makes fifteen (2), claimed as 5; c's two is the last card.
+        result = check_play(record("a:5H b:TC=5 c:2S"), players=seats, variant=variant)
+        assert [(f.code, f.player, f.points) for f in result.findings] == [
+            (FindingCode.OVERCOUNT, "b", 3)]
+        assert result.pegged == pegged
