@@ -283,7 +283,8 @@ class TestTheHarness:
 
     def test_markup(self) -> None:
         text = ("<!-- readme-test: skip (needs a server) -->\n"
-                "```sh\ncurl -s localhost:8000/x\n```\n\n```sh\ncurl -s localhost:8000/healthz  # alive\ncurl -sL x:1/docs\n```\n"
+                "```sh\ncurl -s localhost:8000/x\n```\n\n"
+                "```sh\ncurl -s localhost:8000/healthz  # alive\ncurl -sL x:1/docs\n```\n"
                 "<!-- expect: /status = \"ok\" -->\n<!-- expect\nstatus = 200\n-->\n")
         first, second = blocks(text)
         assert (first.skip, first.expects) == ("(needs a server)", ())
