@@ -3,7 +3,7 @@
 A deal reuses the play referee (:func:`rules.play.check_play`) and the hand check
 (:func:`rules.hands.check_hand`); what it adds is the deal's own rules: the cards
 dealt for the variant (a misdeal otherwise), his heels, the order in which scores
-are pegged (heels, play, pone's hand, dealer's hand, crib, RULES.md section 6), the
+are pegged (heels, play, pone's hand, dealer's hand, crib: docs/rules.md#game-end), the
 moment someone reaches the target, and a false claim of game.
 """
 

@@ -1,4 +1,4 @@
-"""A whole game: deals chained from the first dealer to the winner (RULES.md section 6).
+"""A whole game: deals chained from the first dealer to the winner (docs/rules.md#game-end).
 
 Each deal is refereed by :func:`rules.deal.check_deal`, starting from the scores the
 previous deal left. The deal passes to the left after every deal except a misdeal,

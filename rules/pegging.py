@@ -1,4 +1,4 @@
-"""What one card scores in the play (RULES.md section 4, "Scoring in play")."""
+"""What one card scores in the play (docs/rules.md#play-fifteen and the rules after it)."""
 
 from __future__ import annotations
 

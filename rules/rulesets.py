@@ -1,4 +1,4 @@
-"""The rule profiles and their remedies (RULES.md section 7).
+"""The rule profiles and their remedies (docs/rules.md#remedies).
 
 A remedy is data, not code scattered through the referee: each profile says what
 the offender and the opponent peg for each kind of error, and the words a club app
@@ -119,6 +119,7 @@ _SPECS: dict[str, RulesetSpec] = {
         citations={
             FindingCode.OVERCOUNT: "ACC 8.4",
             FindingCode.MUGGINS: "ACC 10.3",
+            FindingCode.OVER_31: "ACC 7.1.e",
             FindingCode.RENEGE: "ACC 7.3",
             FindingCode.OUT_OF_TURN: "ACC 7.1.b",
             FindingCode.HEELS_FORFEITED: "ACC 6.3",
@@ -183,6 +184,12 @@ _SPECS: dict[str, RulesetSpec] = {
         misdeal=MisdealRemedy.PONE_PEGS_2,
         margin=MarginRule.LURCH,
         cited="English laws",
+        citations={
+            FindingCode.MISDEAL: "English laws iii",
+            FindingCode.OVERCOUNT: "English laws ix",
+            FindingCode.FALSE_CLAIM_OF_GAME: "English laws xvi",
+            FindingCode.RENEGE: "English laws xxi",
+        },
         remedies={
             FindingCode.OVERCOUNT: "corrected; the opponent pegs the excess",
             FindingCode.UNDERCOUNT: f"the missed points are lost; {_MUGGINS}",

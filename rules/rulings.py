@@ -1,4 +1,4 @@
-"""Findings and rulings on claims (RULES.md section 7).
+"""Findings and rulings on claims (docs/rules.md#claims and the remedies after it).
 
 A claim is what a player announced and pegged. The referee compares it with the
 truth, reports every difference as a :class:`Finding`, and works out what each
@@ -17,6 +17,7 @@ from rules.show import possible_totals
 
 __all__ = [
     "NINETEEN",
+    "RULEBOOK",
     "ClaimRuling",
     "Finding",
     "FindingCode",
@@ -29,6 +30,9 @@ __all__ = [
 
 NINETEEN = 19
 """The traditional announcement of a hand worth nothing."""
+
+RULEBOOK = "docs/rules.md"
+"""The project's rule book; each finding code is the anchor of its section there."""
 
 
 class Verdict(StrEnum):
@@ -47,12 +51,18 @@ class Finding:
     rule: str | None = None
     deal: int | None = field(default=None, compare=False)
 
+    @property
+    def rulebook(self) -> str:
+        """Where the rule book explains the ruling."""
+        return f"{RULEBOOK}#{self.code.value}"
+
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"code": self.code.value, "message": self.message}
         for name in ("player", "index", "points", "rule", "deal"):
             value = getattr(self, name)
             if value is not None:
                 out[name] = value
+        out["rulebook"] = self.rulebook
         return out
 
 

@@ -1,4 +1,4 @@
-"""The show: counting a hand or the crib with the starter (RULES.md section 5).
+"""The show: counting a hand or the crib with the starter (docs/rules.md#show-order).
 
 Two ways in, one set of rules:
 

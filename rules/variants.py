@@ -1,4 +1,4 @@
-"""The variants of the game and how each one deals (RULES.md section 2)."""
+"""The variants of the game and how each one deals (docs/rules.md#variants)."""
 
 from __future__ import annotations
 

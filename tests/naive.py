@@ -1,7 +1,7 @@
 """A second, deliberately naive implementation of the rules, for checking the library.
 
-Written straight from RULES.md with no tables and no cleverness: enumerate every
-subset of the cards and test each one against the rule's wording.
+Written straight from the rule book (docs/rules.md) with no tables and no cleverness:
+enumerate every subset of the cards and test each one against the rule's wording.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""An independent legal player and a naive pegging scorer, written in the tests from RULES.md.
+"""An independent legal player and a naive pegging scorer, written in the tests from docs/rules.md.
 
 ``play_out`` plays dealt hands to the end with random legal choices and records
 what happened, gos included. It can be told to cheat once (a false go, a card out

@@ -1,4 +1,4 @@
-"""Rulings on claims (RULES.md section 7), under every ruleset, muggins on and off."""
+"""Rulings on claims (docs/rules.md#claims), under every ruleset, muggins on and off."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ from rules.errors import RecordError
 from rules.hands import check_hand
 from rules.play import check_play
 from rules.rulesets import Ruleset
-from rules.rulings import FindingCode, Verdict, nineteen_means_zero, read_claim, rule_on_claim
+from rules.rulings import (
+    FindingCode,
+    Verdict,
+    cite,
+    nineteen_means_zero,
+    read_claim,
+    rule_on_claim,
+)
 from rules.variants import Variant
 from tests.cards import card, cards
 from tests.naive import naive_total
@@ -90,6 +97,29 @@ class TestOvercount:
 
     def test_acc_cites_its_rule(self) -> None:
         assert ruling(11, 8).findings[0].rule == "ACC 8.4"
+
+
+class TestCitations:
+    @pytest.mark.parametrize(("code", "ruleset", "rule"), [
+        (FindingCode.OVER_31, "acc", "ACC 7.1.e"),
+        (FindingCode.FALSE_CLAIM_OF_GAME, "acc", "ACC 8.4.b"),
+        (FindingCode.AMBIGUOUS_RECORD, "acc", None),
+        (FindingCode.MISDEAL, "english", "English laws iii"),
+        (FindingCode.OVERCOUNT, "english", "English laws ix"),
+        (FindingCode.FALSE_CLAIM_OF_GAME, "english", "English laws xvi"),
+        (FindingCode.RENEGE, "english", "English laws xxi"),
+        (FindingCode.OUT_OF_TURN, "english", "English laws"),
+        (FindingCode.RENEGE, "hoyle", "Hoyle"),
+        (FindingCode.RENEGE, "friendly", None)])
+    def test_the_printed_rule(self, code: FindingCode, ruleset: str, rule: str | None) -> None:
+        assert cite(code, Ruleset(ruleset)) == rule
+
+    def test_every_finding_names_its_section_of_the_rule_book(self) -> None:
+        finding = ruling(11, 8, "english").findings[0]
+        assert finding.to_dict() == {
+            "code": "overcount", "message": "pone claimed 11 for the hand, which counts 8: "
+            "3 too many", "player": "pone", "points": 3, "rule": "English laws ix",
+            "rulebook": "docs/rules.md#overcount"}
 
 
 class TestUndercount:

@@ -1,4 +1,4 @@
-"""Whole deals and games (RULES.md sections 2, 3, 6, 7), with exact values."""
+"""Whole deals and games (docs/rules.md: the deal, heels, the game, remedies), with exact values."""
 
 from __future__ import annotations
 

@@ -118,3 +118,15 @@ class TestPeggingErrors:
         if players is not None:
             body["players"] = players
         assert errors(client, body) == [("#/players", code)]
+
+
+class TestPeggingDecisions:
+    def test_when_everyone_passes_without_a_card_the_same_player_leads(
+            self, client: FlaskClient) -> None:
+        body = {"plays": plays("pone:go dealer:go pone:KH dealer:QC"),
+                "hands": {"pone": ["KH", "5S", "2C", "3C"], "dealer": ["QC", "9S", "AH", "3D"]}}
+        out = client.post(URL, json=body).get_json()
+        assert [(p["player"], p.get("new_count")) for p in out["plays"][2:]] == [
+            ("pone", True), ("dealer", False)]
+        assert [(f["code"], f["index"]) for f in out["findings"]][:2] == [
+            ("renege", 0), ("renege", 1)]

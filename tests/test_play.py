@@ -1,4 +1,4 @@
-"""The play (RULES.md section 4) and its rulings (section 7), with exact values."""
+"""The play (docs/rules.md#the-count on) and its rulings, with exact values."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The show, rule by rule (RULES.md section 5), with exact expected values."""
+"""The show, rule by rule (docs/rules.md#show-order on), with exact expected values."""
 
 from __future__ import annotations
 
