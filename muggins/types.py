@@ -25,6 +25,7 @@ class Finding(TypedDict, total=False):
     points: int
     rule: str
     deal: int
+    rulebook: str
 
 
 class ShowItem(TypedDict):
