@@ -127,6 +127,26 @@ class TestTheEndOfTheGame:
         assert (result.winner, result.won_during) == ("dealer", Stage.SHOW)
         assert result.scores_after == {"pone": 93, "dealer": 121}
 
+    def test_false_claim_of_game_acc_against_a_tally(self) -> None:
+        # Every claim from 8 (true) to 29 for the pone's hand, from every score that
+        # leaves the pone short of or exactly at 121, tallied by hand from the rule text.
+        for before in range(90, 113):
+            for claim in range(8, 30):
+                result = check_deal(deal("KH", claims=DealClaims(hands={"pone": claim})),
+                                    scores_before={"pone": before, "dealer": 80})
+                read = 0 if claim == 19 else claim  # nineteen: nothing, for four cards
+                claimed, dealer = before + 1 + read, 80 + 1
+                pone = before + 1 + min(read, 8)  # an undercount loses the missed points
+                if pone < 121 <= claimed:
+                    dealer += min(read - 8, 121 - pone)  # up to the game hole
+                    pone -= 15
+                elif pone < 121:
+                    dealer += max(read - 8, 0)
+                if pone < 121:
+                    dealer += 7 + 4
+                assert result.scores_after == {"pone": min(pone, 121), "dealer": dealer}, (
+                    before, claim)
+
     def test_false_claim_of_game_english_loses(self) -> None:
         claims = DealClaims(hands={"pone": 12})
         result = check_deal(deal("KH", claims=claims), ruleset=Ruleset.ENGLISH,
