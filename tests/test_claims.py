@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from rules.cards import Card
 from rules.errors import RecordError
 from rules.hands import check_hand
 from rules.play import check_play
@@ -77,6 +80,21 @@ class TestNineteen:
         assert (r.show.total, r.show.call) == (0, "nothing")
         assert (r.ruling.verdict, r.ruling.player_pegs, r.ruling.opponent_pegs) == (  # type: ignore[union-attr]
             Verdict.OVERCOUNT, 0, 19)
+
+    @pytest.mark.parametrize(("variant", "size", "worth"), [
+        (Variant.SEVEN_CARD, 5, 19), (Variant.SIX_CARD, 4, 0), (Variant.FIVE_CARD, 3, 0)])
+    def test_random_hands_against_the_naive_scorer(self, variant: Variant, size: int,
+                                                   worth: int) -> None:
+        rng = random.Random(12)
+        deck = [Card.parse(r + s) for r in "A23456789TJQK" for s in "SHDC"]
+        for _ in range(3000):
+            drawn = rng.sample(deck, size + 1)
+            hand, starter = drawn[:size], drawn[size]
+            true = naive_total(hand, starter, False)
+            r = check_hand(hand, starter, claimed=19, variant=variant).ruling
+            assert r is not None and r.read == worth
+            assert (r.player_pegs, r.opponent_pegs) == (
+                (true, worth - true) if worth > true else (min(worth, true), 0))
 
     def test_the_crib_of_the_seven_card_game_is_four_cards(self) -> None:
         r = check_hand(cards("2H 4C 6S 8D"), card("KC"), crib=True, claimed=19,
