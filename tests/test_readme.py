@@ -12,20 +12,25 @@ New examples are picked up by themselves. How a block is marked up:
   the answer must not be an error.
 * In a python block, an expression followed by ``# <python expression>`` must equal
   it (``score(...)   # 29``); a comment that does not parse as an expression, or is
-  a single word, is prose.
+  a single word, is prose. The expected value may name anything the block has, and
+  any public name of ``rules`` and its modules. A python block continues the python
+  blocks before it under the same heading, as a reader would run them.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import io
 import json
+import pkgutil
 import re
 import shlex
 import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -51,6 +56,8 @@ class Block:
     """The line of the opening fence (1-based)."""
     skip: str | None
     expects: tuple[str, ...]
+    heading: str
+    """The heading the block sits under."""
     """The bodies of the ``<!-- expect ... -->`` comments that follow the block."""
 
     @property
@@ -61,10 +68,13 @@ class Block:
 def blocks(text: str) -> list[Block]:
     lines = text.splitlines()
     found: list[Block] = []
+    heading = ""
     i = 0
     while i < len(lines):
         opening = _FENCE.match(lines[i])
         if not opening or not opening.group(2):
+            if lines[i].startswith("#"):
+                heading = lines[i]
             i += 1
             continue
         indent, lang, start = opening.group(1), opening.group(2), i
@@ -78,7 +88,8 @@ def blocks(text: str) -> list[Block]:
         skip = _SKIP.search(before)
         expects, i = _expects(lines, i)
         found.append(Block(lang, "\n".join(body) + "\n", start + 1,
-                           skip.group(1).strip() or "skipped" if skip else None, expects))
+                           skip.group(1).strip() or "skipped" if skip else None, expects,
+                           heading))
     return found
 
 
@@ -249,16 +260,27 @@ class _Checks(ast.NodeTransformer):
         return ast.copy_location(ast.Expr(call), node)
 
 
-def run_python(code: str, name: str) -> int:
-    """Run a README python block; returns how many stated values it checked."""
+@cache
+def _public_names() -> dict[str, Any]:
+    """Every public name of ``rules`` and its modules, for the values a README states."""
+    names: dict[str, Any] = {"Fraction": Fraction}
+    for module in [rules, *(importlib.import_module(f"rules.{m.name}")
+                            for m in pkgutil.iter_modules(rules.__path__))]:
+        for name in getattr(module, "__all__", ()):
+            names.setdefault(name, getattr(module, name))
+    return names
+
+
+def run_python(code: str, name: str, namespace: dict[str, Any] | None = None) -> int:
+    """Run a README python block (in ``namespace``, to continue earlier blocks); returns
+    how many stated values it checked."""
     tree = ast.fix_missing_locations(_Checks(_claims(code)).visit(ast.parse(code)))
-    namespace: dict[str, Any] = {"__name__": "readme"}
+    namespace = {"__name__": "readme"} if namespace is None else namespace
     checked = 0
 
     def check(actual: Any, expected: str, line: int) -> None:
         nonlocal checked
-        known = {"Fraction": Fraction, **{n: getattr(rules, n) for n in rules.__all__}}
-        wanted = eval(expected, {**known, **namespace})  # the README's own text
+        wanted = eval(expected, {**_public_names(), **namespace})  # the README's own text
         assert actual == wanted, f"{name} line {line}: {actual!r}, the README says {expected}"
         checked += 1
 
@@ -271,7 +293,11 @@ def run_python(code: str, name: str) -> int:
 def test_python_examples(block: Block, monkeypatch: pytest.MonkeyPatch) -> None:
     # The client examples talk to a server on port 8000; the same app answers in-process.
     monkeypatch.setattr(muggins, "Client", lambda url: muggins.LocalClient())
-    run_python(block.code, block.name)
+    namespace: dict[str, Any] = {"__name__": "readme"}
+    for earlier in PYTHON[:PYTHON.index(block)]:
+        if earlier.heading == block.heading and not earlier.skip:
+            run_python(earlier.code, earlier.name, namespace)
+    run_python(block.code, block.name, namespace)
 
 
 # --- the harness itself -----------------------------------------------------------------
