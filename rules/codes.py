@@ -1,4 +1,5 @@
-"""The finding codes: every kind of thing the referee reports (RULES.md section 7).
+"""The finding codes: every kind of thing the referee reports (each the anchor of its
+section in docs/rules.md).
 
 One list, in its own module, because both the rulesets (whose remedies and citations
 are keyed by it) and the rulings (which report findings) need it.

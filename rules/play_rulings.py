@@ -1,4 +1,4 @@
-"""The rulings made once a play has been replayed (RULES.md section 7).
+"""The rulings made once a play has been replayed (docs/rules.md#renege and after).
 
 Some things can only be judged afterwards: a go is a renege if the player held a
 card that fitted, which the hands show, or else a card they went on to play. Claims

@@ -8,7 +8,7 @@ move made. States are plain tuples underneath, so they hash and compare by value
 and a transition costs a handful of tuple builds: a search can keep them in a
 table.
 
-The machine knows the rules of the play (RULES.md section 4, to be docs/rules.md):
+The machine knows the rules of the play (docs/rules.md#the-count and after):
 turn order, the go, the count ending at 31 or when no one can play, the last card,
 the five-card game's single count. It does not rule on errors; the referee
 (:mod:`rules.play`) replays a record on it, mistakes included, and the rulings

@@ -1,4 +1,4 @@
-"""Reading a record where go calls are missing (RULES.md section 4, section 7's notes).
+"""Reading a record where go calls are missing (docs/rules.md#ambiguous-record).
 
 Players often lay a card without anyone having said go. The referee then considers
 every reading of the card: the players on turn said go one after another (none,

@@ -32,7 +32,7 @@ class FalseGameRemedy(StrEnum):
 
 
 class MarginRule(StrEnum):
-    """How a big win is measured (RULES.md section 6)."""
+    """How a big win is measured (docs/rules.md#margins)."""
 
     SKUNK = "skunk"
     """ACC: a win by 31 or more is a skunk, by 61 or more a double skunk."""

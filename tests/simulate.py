@@ -123,7 +123,7 @@ def play_out(
 
 
 def naive_card_points(count_cards: Sequence[Card], count: int) -> int:
-    """What the last card of ``count_cards`` scores, straight from RULES.md's wording:
+    """What the last card of ``count_cards`` scores, straight from the rule's wording:
     every tail of the count is looked at whole, with no counting loop."""
     size = len(count_cards)
     tails = [count_cards[size - k:] for k in range(1, size + 1)]
@@ -137,7 +137,7 @@ def naive_card_points(count_cards: Sequence[Card], count: int) -> int:
 
 
 def sides_of(players: Sequence[str]) -> dict[str, str]:
-    """Who shares a score, from RULES.md: four players are two partnerships, partners
+    """Who shares a score, from the rules: four players are two partnerships, partners
     sitting opposite (seats 1 and 3, seats 2 and 4, named ``"a&c"``); otherwise every
     player keeps their own."""
     if len(players) != 4:
