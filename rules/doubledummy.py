@@ -1,0 +1,257 @@
+"""Double-dummy play: with every hand known, the best each side can peg from here.
+
+The play's game tree is small enough to search exhaustively when the search is
+memoised on a compact state. Three facts keep the state small:
+
+* Suits never matter in the play, so a hand is the sorted tuple of its ranks'
+  orders (1 for the ace to 13 for the king), and cards of one rank are one move.
+* Of the cards laid in this count only a tail can still score: pairs look at the
+  trailing block of one rank, runs at most at the longest tail of distinct ranks
+  (any longer tail holds a repeated rank, so no run can reach through it). The
+  state keeps that tail (:func:`tail`) and the count.
+* A go is forced (a player who cannot lay must say it), so it is no decision: a
+  transition lays one card and then applies every go that follows.
+
+Scores come from :func:`rules.pegging.peg_scores`, the referee's own scorer.
+
+**The objective.** Each seat plays for a sign: +1 for the reviewed side, -1 for the
+others. The value of a position is the pair ``(game, difference)``, compared in that
+order: ``game`` is +1 when a side of sign +1 reaches the target first during the
+rest of the play, -1 when a side of sign -1 does, 0 when no one does; ``difference``
+is what the +1 seats peg minus what the -1 seats peg from here (up to the moment the
+game is won, if it is). So reaching the target first ranks above any difference, and
+among lines that reach it (or fail to) the difference decides. The +1 seats take the
+greatest value, the -1 seats the least.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from rules.cards import Card, Rank, Suit
+from rules.pegging import GO_POINT, THIRTY_ONE, peg_scores
+
+__all__ = ["MAX_CARD_POINTS", "Objective", "Position", "Solver", "Value", "tail"]
+
+Hand = tuple[int, ...]
+"""The orders of the ranks a player holds, sorted."""
+Value = tuple[int, int]
+"""``(game, difference)``: see the module's docstring."""
+Pegs = tuple[tuple[int, int], ...]
+"""Points pegged by a transition, in order: ``(seat, points)``."""
+
+MAX_CARD_POINTS = 15
+"""The most one card can peg: 2 for a fifteen or 31, 12 for a double pair royal (runs
+and pairs never score together), and 1 for the go it earns."""
+
+_CARD_OF = {order: Card(Rank.from_order(order), Suit.SPADES) for order in range(1, 14)}
+"""A card of each rank, to ask the scorer: suits do not score in the play."""
+
+
+def pips(order: int) -> int:
+    return min(order, 10)
+
+
+def tail(stack: tuple[int, ...]) -> tuple[int, ...]:
+    """The part of this count's ranks that can still score for a later card: the trailing
+    block of one rank if it holds a pair, else the longest tail of distinct ranks."""
+    if len(stack) >= 2 and stack[-1] == stack[-2]:
+        start = len(stack) - 2
+        while start > 0 and stack[start - 1] == stack[-1]:
+            start -= 1
+        return stack[start:]
+    seen: set[int] = set()
+    start = len(stack)
+    while start > 0 and stack[start - 1] not in seen:
+        start -= 1
+        seen.add(stack[start])
+    return stack[start:]
+
+
+@cache
+def _lay_scores(stack: tuple[int, ...], order: int, count: int) -> tuple[tuple[int, ...], int]:
+    """The tail after laying ``order`` on ``stack``, the count now ``count``, and what the
+    card scores (fifteens, 31, pairs, runs: the go point is the transition's)."""
+    full = (*stack, order)
+    points = sum(score.points for score in peg_scores([_CARD_OF[o] for o in full], count))
+    return tail(full), points
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The play at one moment. ``actor`` is the seat to lay a card (after every forced go),
+    None once the play is over; ``gone`` is a bitmask of the seats that said go in this
+    count; ``last`` the seat that laid the last card of this count."""
+
+    hands: tuple[Hand, ...]
+    count: int = 0
+    stack: tuple[int, ...] = ()
+    actor: int | None = 0
+    gone: int = 0
+    last: int | None = None
+
+    @classmethod
+    def start(cls, hands: Sequence[Sequence[Card]]) -> Position:
+        """The play about to begin: the seat after the dealer (seat 0) leads."""
+        held = tuple(tuple(sorted(card.order for card in hand)) for hand in hands)
+        first = next((seat for seat, hand in enumerate(held) if hand), None)
+        return cls(held, actor=first)
+
+    @property
+    def cards_left(self) -> int:
+        return sum(len(hand) for hand in self.hands)
+
+    def legal(self) -> tuple[int, ...]:
+        """The ranks the actor may lay, each once, lowest first."""
+        if self.actor is None:
+            return ()
+        room = THIRTY_ONE - self.count
+        return tuple(sorted({o for o in self.hands[self.actor] if pips(o) <= room}))
+
+    def lay(self, order: int, *, single_count: bool = False) -> tuple[Position, Pegs]:
+        """The actor lays a card of rank ``order`` (which must be legal); then every
+        forced go up to the next seat that can lay, or the end of the play."""
+        seat = self.actor
+        assert seat is not None and pips(order) <= THIRTY_ONE - self.count
+        hand = list(self.hands[seat])
+        hand.remove(order)
+        hands = (*self.hands[:seat], tuple(hand), *self.hands[seat + 1:])
+        count = self.count + pips(order)
+        stack, points = _lay_scores(self.stack, order, count)
+        pegs: list[tuple[int, int]] = [(seat, points)] if points else []
+        gone = self.gone
+        n = len(hands)
+        if count == THIRTY_ONE:
+            actor = None
+        else:
+            actor = _next_from(hands, gone, seat, n)
+        while True:
+            while actor is not None and not _can_lay(hands[actor], count):
+                gone |= 1 << actor  # a forced go
+                actor = _next_from(hands, gone, actor, n)
+            if actor is not None:
+                return Position(hands, count, stack, actor, gone, seat), tuple(pegs)
+            # No one can lay: the go (or the last card) to the last card's player; a
+            # card that made 31 has had its two already.
+            if count != THIRTY_ONE:
+                pegs.append((seat, GO_POINT))
+            if single_count or not any(hands):
+                return Position(hands, count, stack, None, gone, seat), tuple(pegs)
+            count, stack, gone = 0, (), 0
+            actor = _next_from(hands, 0, seat, n)
+
+
+def _can_lay(hand: Hand, count: int) -> bool:
+    return bool(hand) and pips(hand[0]) <= THIRTY_ONE - count
+
+
+def _next_from(hands: tuple[Hand, ...], gone: int, seat: int, n: int) -> int | None:
+    """The next seat after ``seat`` (ending with ``seat`` itself) that still plays this
+    count: it holds cards and has not said go."""
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if hands[candidate] and not gone >> candidate & 1:
+            return candidate
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    sign: tuple[int, ...]
+    """Per seat: +1 for the side whose value is taken, -1 for the others."""
+    side: tuple[int, ...] = ()
+    """Per seat: the side that keeps its score, for the target (empty: no target)."""
+    need: tuple[int, ...] = ()
+    """Per side: points still needed to reach the target as the play begins."""
+
+    @classmethod
+    def for_seats(cls, seats: int, partnerships: bool, reviewed: int) -> Objective:
+        """Two players: one against the other. Partnerships: seats 0 and 2 against 1 and 3.
+        Three players: the reviewed player against the other two together ("paranoid")."""
+        if partnerships:
+            sign = tuple(1 if seat % 2 == reviewed % 2 else -1 for seat in range(seats))
+        else:
+            sign = tuple(1 if seat == reviewed else -1 for seat in range(seats))
+        return cls(sign)
+
+    def with_target(self, side: Sequence[int], need: Sequence[int]) -> Objective:
+        return Objective(self.sign, tuple(side), tuple(need))
+
+
+class Solver:
+    """Exhaustive search of the play, memoised on the position (and, where a side is
+    within reach of the target, the points each side still needs)."""
+
+    def __init__(self, objective: Objective, *, single_count: bool = False) -> None:
+        self.objective = objective
+        self.single_count = single_count
+        self.memo: dict[object, Value] = {}
+        sides = max(objective.side, default=-1) + 1
+        self.side_sign = [0] * sides
+        for seat, side in enumerate(objective.side):
+            self.side_sign[side] = objective.sign[seat]
+
+    def initial_need(self) -> tuple[int, ...] | None:
+        return self.objective.need or None
+
+    def value(self, position: Position, need: tuple[int, ...] | None = None) -> Value:
+        """The value of ``position`` with best play by every seat from here."""
+        if position.actor is None:
+            return (0, 0)
+        need = self._clip(need, position.cards_left)
+        key = (position, need)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        values = [self._after(position, order, need) for order in position.legal()]
+        best = max(values) if self.objective.sign[position.actor] > 0 else min(values)
+        self.memo[key] = best
+        return best
+
+    def options(self, position: Position,
+                need: tuple[int, ...] | None = None) -> dict[int, Value]:
+        """Each rank the actor may lay, with the value of laying it (its own pegs included)."""
+        need = self._clip(need, position.cards_left)
+        return {order: self._after(position, order, need) for order in position.legal()}
+
+    def step(self, position: Position, order: int,
+             need: tuple[int, ...] | None) -> tuple[Position, Pegs, tuple[int, ...] | None]:
+        """Lay ``order``: the next position, the pegs, and the points still needed after."""
+        after, pegs = position.lay(order, single_count=self.single_count)
+        if need is not None:
+            left = list(need)
+            for seat, points in pegs:
+                left[self.objective.side[seat]] -= points
+            need = tuple(left)
+        return after, pegs, need
+
+    def _after(self, position: Position, order: int, need: tuple[int, ...] | None) -> Value:
+        after, pegs = position.lay(order, single_count=self.single_count)
+        sign = self.objective.sign
+        difference = 0
+        if need is not None:
+            left = list(need)
+            for seat, points in pegs:
+                difference += sign[seat] * points
+                side = self.objective.side[seat]
+                left[side] -= points
+                if left[side] <= 0:
+                    return (self.side_sign[side], difference)
+            need = tuple(left)
+        else:
+            for seat, points in pegs:
+                difference += sign[seat] * points
+        game, rest = self.value(after, need)
+        return (game, difference + rest)
+
+    @staticmethod
+    def _clip(need: tuple[int, ...] | None, cards_left: int) -> tuple[int, ...] | None:
+        """Needs beyond what the cards left could ever peg are all alike: out of reach."""
+        if need is None:
+            return None
+        reach = MAX_CARD_POINTS * cards_left
+        if all(n > reach for n in need):
+            return None
+        return tuple(min(n, reach + 1) for n in need)
