@@ -123,10 +123,7 @@ class Position:
         pegs: list[tuple[int, int]] = [(seat, points)] if points else []
         gone = self.gone
         n = len(hands)
-        if count == THIRTY_ONE:
-            actor = None
-        else:
-            actor = _next_from(hands, gone, seat, n)
+        actor = None if count == THIRTY_ONE else _next_from(hands, gone, seat, n)
         while True:
             while actor is not None and not _can_lay(hands[actor], count):
                 gone |= 1 << actor  # a forced go

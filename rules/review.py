@@ -207,7 +207,7 @@ def _count(record: DealRecord, check: DealCheck, ruleset: Ruleset) -> tuple[Coun
                                  heels.pegged, conceded))
     for name, hand in check.show.items():
         ruling = hand.ruling
-        if ruling is None or ruling.true == ruling.player_pegs and not ruling.opponent_pegs:
+        if ruling is None or (ruling.true == ruling.player_pegs and not ruling.opponent_pegs):
             continue
         owner = record.dealer if name == CRIB else name
         found.append(CountReview(name, owner, ruling.claimed, ruling.true,
