@@ -46,12 +46,17 @@ MAX_CARD_POINTS = 15
 """The most one card can peg: 2 for a fifteen or 31, 12 for a double pair royal (runs
 and pairs never score together), and 1 for the go it earns."""
 
+_OUT_OF_REACH = 10**6
 _CARD_OF = {order: Card(Rank.from_order(order), Suit.SPADES) for order in range(1, 14)}
 """A card of each rank, to ask the scorer: suits do not score in the play."""
 
 
+_PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""The counting value of each rank's order."""
+
+
 def pips(order: int) -> int:
-    return min(order, 10)
+    return _PIPS[order]
 
 
 def tail(stack: tuple[int, ...]) -> tuple[int, ...]:
@@ -108,17 +113,17 @@ class Position:
         if self.actor is None:
             return ()
         room = THIRTY_ONE - self.count
-        return tuple(sorted({o for o in self.hands[self.actor] if pips(o) <= room}))
+        return tuple(sorted({o for o in self.hands[self.actor] if _PIPS[o] <= room}))
 
     def lay(self, order: int, *, single_count: bool = False) -> tuple[Position, Pegs]:
         """The actor lays a card of rank ``order`` (which must be legal); then every
         forced go up to the next seat that can lay, or the end of the play."""
         seat = self.actor
-        assert seat is not None and pips(order) <= THIRTY_ONE - self.count
-        hand = list(self.hands[seat])
-        hand.remove(order)
-        hands = (*self.hands[:seat], tuple(hand), *self.hands[seat + 1:])
-        count = self.count + pips(order)
+        assert seat is not None and _PIPS[order] <= THIRTY_ONE - self.count
+        held = self.hands[seat]
+        at = held.index(order)
+        hands = (*self.hands[:seat], held[:at] + held[at + 1:], *self.hands[seat + 1:])
+        count = self.count + _PIPS[order]
         stack, points = _lay_scores(self.stack, order, count)
         pegs: list[tuple[int, int]] = [(seat, points)] if points else []
         gone = self.gone
@@ -141,7 +146,7 @@ class Position:
 
 
 def _can_lay(hand: Hand, count: int) -> bool:
-    return bool(hand) and pips(hand[0]) <= THIRTY_ONE - count
+    return bool(hand) and _PIPS[hand[0]] <= THIRTY_ONE - count
 
 
 def _next_from(hands: tuple[Hand, ...], gone: int, seat: int, n: int) -> int | None:
@@ -175,6 +180,68 @@ class Objective:
 
     def with_target(self, side: Sequence[int], need: Sequence[int]) -> Objective:
         return Objective(self.sign, tuple(side), tuple(need))
+
+    def within_reach(self, position: Position, *, single_count: bool = False) -> Objective:
+        """The same objective with the target kept only for the sides that could reach it
+        in this play at all (with every seat helping them): for the others it is out of
+        reach from every later position too, and leaving it out keeps the search small."""
+        if not self.need:
+            return self
+        need = list(self.need)
+        for side, wanted in enumerate(self.need):
+            mine = sum(1 << seat for seat, s in enumerate(self.side) if s == side)
+            if not _can_reach(position, mine, wanted, single_count, {}):
+                need[side] = _OUT_OF_REACH
+        if all(n == _OUT_OF_REACH for n in need):
+            return Objective(self.sign)
+        return Objective(self.sign, self.side, tuple(need))
+
+
+def _can_reach(position: Position, mine: int, wanted: int, single_count: bool,
+               memo: dict[tuple[Position, int], bool]) -> bool:
+    """Whether the seats in the bitmask ``mine`` could peg ``wanted`` more in this play."""
+    if wanted <= 0:
+        return True
+    if position.actor is None or _most(position, mine) < wanted:
+        return False
+    key = (position, wanted)
+    found = memo.get(key)
+    if found is None:
+        found = False
+        for order in position.legal():
+            after, pegs = position.lay(order, single_count=single_count)
+            got = sum(points for seat, points in pegs if mine >> seat & 1)
+            if _can_reach(after, mine, wanted - got, single_count, memo):
+                found = True
+                break
+        memo[key] = found
+    return found
+
+
+_PAIR_GAINS = (0, 2, 6, 12)
+"""What the first, second, third and fourth card of one rank in a row add."""
+
+
+def _most(position: Position, mine: int) -> int:
+    """A quick upper bound on what the seats in ``mine`` can still peg: each of their
+    cards 2 for a fifteen or 31, 1 for a go, and the better of a run (at most 7: eight
+    cards in a run pass 31) and the best pair gain left for its rank."""
+    held = [0] * 14
+    for hand in position.hands:
+        for order in hand:
+            held[order] += 1
+    stack = position.stack
+    if stack:
+        # The trailing block of one rank on the table counts towards the pairs to come.
+        block = len(stack) if len(stack) >= 2 and stack[-1] == stack[-2] else 1
+        held[stack[-1]] += block
+    total = 0
+    for seat, hand in enumerate(position.hands):
+        if not mine >> seat & 1:
+            continue
+        for order in hand:
+            total += 3 + max(7, _PAIR_GAINS[min(held[order], 4) - 1])
+    return total
 
 
 class Solver:

@@ -81,20 +81,25 @@ def review_play(
     single = variant.spec.single_count
     solvers: dict[int, Solver] = {}
 
+    start = Position.start([hands[player] for player in seats])
+    target = Objective((1,) * n)
+    if need:
+        target = target.with_target(sides, need).within_reach(start, single_count=single)
+    left: tuple[int, ...] | None = target.need or None
+
     def solver_for(seat: int) -> Solver:
         # Two players and partnerships are zero-sum: one search serves every seat.
         key = seat if n == 3 else 0
         if key not in solvers:
             objective = Objective.for_seats(n, partnerships, key)
-            if need:
-                objective = objective.with_target(sides, need)
+            if target.need:
+                objective = objective.with_target(sides, target.need)
             solvers[key] = Solver(objective, single_count=single)
         return solvers[key]
 
     cutoff = min((f.index for f in check.findings
                   if f.code in _UNJUDGEABLE and f.index is not None), default=None)
-    position = Position.start([hands[player] for player in seats])
-    left: tuple[int, ...] | None = tuple(need) if need else None
+    position = start
     held = {player: list(hands[player]) for player in seats}
     reviews: list[CardReview] = []
     stopped_at, reason = None, None

@@ -191,3 +191,17 @@ def test_a_worked_position() -> None:
     assert values == {5: (0, -3), 13: (0, -3)}
     dealer_view = Solver(Objective.for_seats(2, False, 1)).options(position)
     assert dealer_view == {5: (0, 3), 13: (0, 3)}
+
+
+class TestOutOfReach:
+    def test_leaving_out_an_unreachable_target_changes_no_value(self) -> None:
+        rng = random.Random(121)
+        for seats, size, sides in [(2, 4, (0, 1)), (3, 4, (0, 1, 2)), (4, 4, (0, 1, 0, 1))]:
+            for _ in range(60 if seats < 4 else 10):
+                _, position = advance(rng, deal(rng, seats, size), rng.randrange(4))
+                count = max(sides) + 1
+                need = tuple(rng.randint(1, 40) for _ in range(count))
+                full = Objective.for_seats(seats, seats == 4, 0).with_target(sides, need)
+                pruned = full.within_reach(position)
+                assert (Solver(full).options(position, need)
+                        == Solver(pruned).options(position, pruned.need or None))
