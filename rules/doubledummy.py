@@ -33,7 +33,16 @@ from functools import cache
 from rules.cards import Card, Rank, Suit
 from rules.pegging import GO_POINT, THIRTY_ONE, peg_scores
 
-__all__ = ["MAX_CARD_POINTS", "Objective", "Position", "Solver", "Value", "tail"]
+__all__ = [
+    "MAX_CARD_POINTS",
+    "Budget",
+    "BudgetSpent",
+    "Objective",
+    "Position",
+    "Solver",
+    "Value",
+    "tail",
+]
 
 Hand = tuple[int, ...]
 """The orders of the ranks a player holds, sorted."""
@@ -47,6 +56,25 @@ MAX_CARD_POINTS = 15
 and pairs never score together), and 1 for the go it earns."""
 
 _OUT_OF_REACH = 10**6
+
+
+class BudgetSpent(Exception):
+    """The search has stored as many positions as its budget allows."""
+
+
+class Budget:
+    """How many positions searches may still store: what bounds a request's time and
+    memory, counted in positions so that the same request always stops at the same
+    place."""
+
+    def __init__(self, positions: int) -> None:
+        self.left = positions
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise BudgetSpent
+
 _CARD_OF = {order: Card(Rank.from_order(order), Suit.SPADES) for order in range(1, 14)}
 """A card of each rank, to ask the scorer: suits do not score in the play."""
 
@@ -181,7 +209,8 @@ class Objective:
     def with_target(self, side: Sequence[int], need: Sequence[int]) -> Objective:
         return Objective(self.sign, tuple(side), tuple(need))
 
-    def within_reach(self, position: Position, *, single_count: bool = False) -> Objective:
+    def within_reach(self, position: Position, *, single_count: bool = False,
+                     budget: Budget | None = None) -> Objective:
         """The same objective with the target kept only for the sides that could reach it
         in this play at all (with every seat helping them): for the others it is out of
         reach from every later position too, and leaving it out keeps the search small."""
@@ -190,7 +219,7 @@ class Objective:
         need = list(self.need)
         for side, wanted in enumerate(self.need):
             mine = sum(1 << seat for seat, s in enumerate(self.side) if s == side)
-            if not _can_reach(position, mine, wanted, single_count, {}):
+            if not _can_reach(position, mine, wanted, single_count, {}, budget):
                 need[side] = _OUT_OF_REACH
         if all(n == _OUT_OF_REACH for n in need):
             return Objective(self.sign)
@@ -198,7 +227,7 @@ class Objective:
 
 
 def _can_reach(position: Position, mine: int, wanted: int, single_count: bool,
-               memo: dict[tuple[Position, int], bool]) -> bool:
+               memo: dict[tuple[Position, int], bool], budget: Budget | None) -> bool:
     """Whether the seats in the bitmask ``mine`` could peg ``wanted`` more in this play."""
     if wanted <= 0:
         return True
@@ -211,9 +240,11 @@ def _can_reach(position: Position, mine: int, wanted: int, single_count: bool,
         for order in position.legal():
             after, pegs = position.lay(order, single_count=single_count)
             got = sum(points for seat, points in pegs if mine >> seat & 1)
-            if _can_reach(after, mine, wanted - got, single_count, memo):
+            if _can_reach(after, mine, wanted - got, single_count, memo, budget):
                 found = True
                 break
+        if budget is not None:
+            budget.spend()
         memo[key] = found
     return found
 
@@ -248,17 +279,16 @@ class Solver:
     """Exhaustive search of the play, memoised on the position (and, where a side is
     within reach of the target, the points each side still needs)."""
 
-    def __init__(self, objective: Objective, *, single_count: bool = False) -> None:
+    def __init__(self, objective: Objective, *, single_count: bool = False,
+                 budget: Budget | None = None) -> None:
         self.objective = objective
         self.single_count = single_count
+        self.budget = budget
         self.memo: dict[object, Value] = {}
         sides = max(objective.side, default=-1) + 1
         self.side_sign = [0] * sides
         for seat, side in enumerate(objective.side):
             self.side_sign[side] = objective.sign[seat]
-
-    def initial_need(self) -> tuple[int, ...] | None:
-        return self.objective.need or None
 
     def value(self, position: Position, need: tuple[int, ...] | None = None) -> Value:
         """The value of ``position`` with best play by every seat from here."""
@@ -271,6 +301,8 @@ class Solver:
             return found
         values = [self._after(position, order, need) for order in position.legal()]
         best = max(values) if self.objective.sign[position.actor] > 0 else min(values)
+        if self.budget is not None:
+            self.budget.spend()
         self.memo[key] = best
         return best
 

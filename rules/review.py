@@ -26,6 +26,7 @@ from fractions import Fraction
 from rules.cards import Card
 from rules.deal import CRIB, DealCheck, DealRecord, check_deal
 from rules.discards import Option, advise
+from rules.doubledummy import Budget
 from rules.game import GameCheck, check_game
 from rules.review_play import PlayReview, review_play
 from rules.rulesets import Ruleset
@@ -43,6 +44,11 @@ __all__ = [
 ]
 
 HEELS = "heels"
+REVIEW_POSITIONS = 1_500_000
+"""The positions one review may search in all: far more than any real game needs (a
+13-deal two-player game stores about 10,000, a four-player deal about 15,000 to
+150,000), and few enough that a request stays well inside the worker's timeout and
+memory."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,13 +112,14 @@ def review_deal(
     muggins: bool = False,
     scores_before: Mapping[str, int] | None = None,
     target: int | None = None,
+    budget: int = REVIEW_POSITIONS,
 ) -> DealReview:
     """Referee one deal (:func:`rules.deal.check_deal`, whose errors it raises) and
     review it."""
     check = check_deal(record, variant=variant, ruleset=ruleset, muggins=muggins,
                        scores_before=scores_before, target=target)
     return _review(record, check, variant, ruleset, target or variant.spec.target,
-                   Sides.for_table(record.players, variant))
+                   Sides.for_table(record.players, variant), Budget(budget))
 
 
 def review_game(
@@ -124,11 +131,13 @@ def review_game(
     ruleset: Ruleset = Ruleset.ACC,
     muggins: bool = False,
     target: int | None = None,
+    budget: int = REVIEW_POSITIONS,
 ) -> GameReview:
     check = check_game(players, first_dealer, deals, variant=variant, ruleset=ruleset,
                        muggins=muggins, target=target)
     n = len(players)
     sides = Sides.for_table(players, variant)
+    spend = Budget(budget)
     reviews = []
     for deal, dealer, result in zip(deals, check.dealers, check.deals, strict=True):
         at = players.index(dealer)
@@ -136,7 +145,7 @@ def review_game(
         seated = DealRecord(seats, deal.dealt, deal.discards, deal.starter, deal.plays,
                             deal.crib_card, deal.claims)
         reviews.append(_review(seated, result, variant, ruleset,
-                               target or variant.spec.target, sides))
+                               target or variant.spec.target, sides, spend))
     total = {p: Lost(Fraction(0), 0, 0) for p in players}
     for review in reviews:
         for player, lost in review.lost.items():
@@ -147,13 +156,13 @@ def review_game(
 
 
 def _review(record: DealRecord, check: DealCheck, variant: Variant, ruleset: Ruleset,
-            target: int, sides: Sides) -> DealReview:
+            target: int, sides: Sides, budget: Budget) -> DealReview:
     seats = record.players
     if check.misdeal:
         zero = {p: Lost(Fraction(0), 0, 0) for p in seats}
         return DealReview(check, seats, {}, None, (), zero)
     discards = {p: _discard(record, p, variant) for p in seats}
-    play = None if check.play is None else _play(record, check, variant, target, sides)
+    play = None if check.play is None else _play(record, check, variant, target, sides, budget)
     count = _count(record, check, ruleset)
     lost = {
         p: Lost(discards[p].loss, 0 if play is None else play.lost(p),
@@ -178,7 +187,7 @@ def _discard(record: DealRecord, player: str, variant: Variant) -> DiscardReview
 
 
 def _play(record: DealRecord, check: DealCheck, variant: Variant, target: int,
-          sides: Sides) -> PlayReview:
+          sides: Sides, budget: Budget) -> PlayReview:
     assert check.play is not None
     seats = record.players
     kept: dict[str, Sequence[Card]] = {
@@ -194,7 +203,7 @@ def _play(record: DealRecord, check: DealCheck, variant: Variant, target: int,
     if min(need) <= 0:
         need = []  # won on the heels: the play decides nothing, review it on points
     return review_play(check.play, seats=seats, hands=kept, variant=variant,
-                       sides=side_of, need=need)
+                       sides=side_of, need=need, budget=budget)
 
 
 def _count(record: DealRecord, check: DealCheck, ruleset: Ruleset) -> tuple[CountReview, ...]:

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.cards import Card
-from rules.doubledummy import Objective, Position, Solver, Value
+from rules.doubledummy import Budget, BudgetSpent, Objective, Position, Solver, Value
 from rules.play import PlayCheck
 from rules.rulings import FindingCode
 from rules.variants import Variant
@@ -34,6 +34,7 @@ _UNJUDGEABLE = frozenset({
     FindingCode.AMBIGUOUS_RECORD,
 })
 """Findings after which the record no longer shows a legal play."""
+_SPENT = "the request's search budget was spent"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,7 @@ def review_play(
     variant: Variant,
     sides: Sequence[int] = (),
     need: Sequence[int] = (),
+    budget: Budget | None = None,
 ) -> PlayReview:
     """Judge every legal card of a refereed play. ``seats`` in play order, dealer last;
     ``hands`` as the play began; ``sides`` the side of each seat and ``need`` what each
@@ -83,8 +85,14 @@ def review_play(
 
     start = Position.start([hands[player] for player in seats])
     target = Objective((1,) * n)
+    stopped_at: int | None = None
+    reason: str | None = None
     if need:
-        target = target.with_target(sides, need).within_reach(start, single_count=single)
+        try:
+            target = target.with_target(sides, need).within_reach(
+                start, single_count=single, budget=budget)
+        except BudgetSpent:
+            stopped_at, reason = 0, _SPENT
     left: tuple[int, ...] | None = target.need or None
 
     def solver_for(seat: int) -> Solver:
@@ -94,7 +102,7 @@ def review_play(
             objective = Objective.for_seats(n, partnerships, key)
             if target.need:
                 objective = objective.with_target(sides, target.need)
-            solvers[key] = Solver(objective, single_count=single)
+            solvers[key] = Solver(objective, single_count=single, budget=budget)
         return solvers[key]
 
     cutoff = min((f.index for f in check.findings
@@ -102,7 +110,6 @@ def review_play(
     position = start
     held = {player: list(hands[player]) for player in seats}
     reviews: list[CardReview] = []
-    stopped_at, reason = None, None
     for event in check.plays:
         if event.card is None:
             continue
@@ -119,7 +126,12 @@ def review_play(
                 reviews.append(CardReview(event.index, event.player, event.card, None))
             continue
         solver = solver_for(seat)
-        options = solver.options(position, left)
+        try:
+            options = solver.options(position, left)
+        except BudgetSpent:
+            stopped_at, reason = event.index, _SPENT
+            reviews.append(CardReview(event.index, event.player, event.card, None))
+            continue
         sign = solver.objective.sign[seat]
         mine = {o: (sign * v[0], sign * v[1]) for o, v in options.items()}
         reviews.append(_judge(event.index, event.player, event.card, mine,
