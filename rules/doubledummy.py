@@ -153,24 +153,48 @@ class Position:
         hands = (*self.hands[:seat], held[:at] + held[at + 1:], *self.hands[seat + 1:])
         count = self.count + _PIPS[order]
         stack, points = _lay_scores(self.stack, order, count)
-        pegs: list[tuple[int, int]] = [(seat, points)] if points else []
-        gone = self.gone
-        n = len(hands)
-        actor = None if count == THIRTY_ONE else _next_from(hands, gone, seat, n)
-        while True:
-            while actor is not None and not _can_lay(hands[actor], count):
-                gone |= 1 << actor  # a forced go
-                actor = _next_from(hands, gone, actor, n)
-            if actor is not None:
-                return Position(hands, count, stack, actor, gone, seat), tuple(pegs)
-            # No one can lay: the go (or the last card) to the last card's player; a
-            # card that made 31 has had its two already.
-            if count != THIRTY_ONE:
-                pegs.append((seat, GO_POINT))
-            if single_count or not any(hands):
-                return Position(hands, count, stack, None, gone, seat), tuple(pegs)
-            count, stack, gone = 0, (), 0
-            actor = _next_from(hands, 0, seat, n)
+        pegs = [(seat, points)] if points else []
+        actor = None if count == THIRTY_ONE else _next_from(hands, self.gone, seat, len(hands))
+        return _settle(hands, count, stack, actor, self.gone, seat, single_count, pegs)
+
+    def go(self, *, single_count: bool = False) -> tuple[Position, Pegs]:
+        """The actor, who can lay nothing, says go; then every forced go after it."""
+        seat = self.actor
+        assert seat is not None and not self.legal()
+        gone = self.gone | 1 << seat
+        actor = _next_from(self.hands, gone, seat, len(self.hands))
+        return _settle(self.hands, self.count, self.stack, actor, gone, self.last,
+                       single_count, [])
+
+    @classmethod
+    def mid_play(cls, hands: tuple[Hand, ...], count: int, stack: tuple[int, ...], actor: int,
+                 gone: int, last: int | None) -> Position:
+        """A position in the middle of a count, ``actor`` to lay or say go (the go is not
+        applied: ask :meth:`legal`, then :meth:`lay` or :meth:`go`)."""
+        return cls(hands, count, tail(stack), actor, gone, last)
+
+
+def _settle(hands: tuple[Hand, ...], count: int, stack: tuple[int, ...], actor: int | None,
+            gone: int, last: int | None, single_count: bool,
+            pegs: list[tuple[int, int]]) -> tuple[Position, Pegs]:
+    """From ``actor`` on, every seat that cannot lay says go, up to a seat that can; when
+    no one can, the count ends (and the play, if no cards are left or in the five-card
+    game)."""
+    n = len(hands)
+    while True:
+        while actor is not None and not _can_lay(hands[actor], count):
+            gone |= 1 << actor  # a forced go
+            actor = _next_from(hands, gone, actor, n)
+        if actor is not None:
+            return Position(hands, count, stack, actor, gone, last), tuple(pegs)
+        # No one can lay: the go (or the last card) to the last card's player; a card
+        # that made 31 has had its two already.
+        if last is not None and count != THIRTY_ONE:
+            pegs.append((last, GO_POINT))
+        if single_count or not any(hands) or last is None:
+            return Position(hands, count, stack, None, gone, last), tuple(pegs)
+        count, stack, gone = 0, (), 0
+        actor = _next_from(hands, 0, last, n)
 
 
 def _can_lay(hand: Hand, count: int) -> bool:

@@ -39,6 +39,7 @@ __all__ = [
     "DiscardReview",
     "GameReview",
     "Lost",
+    "objective_of",
     "review_deal",
     "review_game",
 ]
@@ -49,6 +50,20 @@ REVIEW_POSITIONS = 1_500_000
 13-deal two-player game stores about 10,000, a four-player deal about 15,000 to
 150,000), and few enough that a request stays well inside the worker's timeout and
 memory."""
+
+
+def objective_of(variant: Variant) -> str:
+    """What the play's double-dummy value measures, in words, for the answer."""
+    players = variant.spec.players
+    if players == 4:
+        return ("the play point difference between the partnerships; reaching the target "
+                "first during the play ranks above any difference")
+    if players == 3:
+        return ("the play point difference between each player and the other two together "
+                "(paranoid: the other two play against the player reviewed); reaching the "
+                "target first during the play ranks above any difference")
+    return ("the play point difference between the two players; reaching the target first "
+            "during the play ranks above any difference")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from flask import Blueprint
 from flask.typing import ResponseReturnValue
 
-from service.v1 import deals, discards, games, hands, pegging, rulesets
+from service.v1 import deals, discards, games, hands, pegging, review, rulesets
 
 __all__ = ["ROUTES", "blueprint"]
 
@@ -18,6 +18,8 @@ ROUTES: tuple[tuple[str, str, Callable[[], ResponseReturnValue]], ...] = (
     ("POST", "/deals/check", deals.deals_check),
     ("POST", "/games/check", games.games_check),
     ("POST", "/discards/advise", discards.discards_advise),
+    ("POST", "/deals/review", review.deals_review),
+    ("POST", "/games/review", review.games_review),
     ("GET", "/rulesets", rulesets.rulesets),
 )
 

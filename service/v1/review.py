@@ -1,0 +1,129 @@
+"""``/v1/deals/review`` and ``/v1/games/review``: where the points went.
+
+They take the checks' own records (and schemas): a review is the check's ruling
+followed by the discard, the play and the count judged against the best.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from flask import Response, jsonify
+
+from rules.deal import DealError
+from rules.game import GameError
+from rules.review import (
+    CountReview,
+    DealReview,
+    DiscardReview,
+    Lost,
+    objective_of,
+    review_deal,
+    review_game,
+)
+from rules.review_play import PlayReview
+from service.body import read_json
+from service.observability import count_findings
+from service.v1 import bp
+from service.v1.deals import DealCheckSchema
+from service.v1.games import GameCheckSchema
+from service.v1.hands import findings_out
+from service.v1.records import deal_error, deal_record
+
+_deal_schema = DealCheckSchema()
+_game_schema = GameCheckSchema()
+
+
+def number(value: Fraction) -> float:
+    return round(float(value), 6)
+
+
+def _discard_out(review: DiscardReview) -> dict[str, Any]:
+    chosen, best = review.chosen, review.best
+    return {
+        "discard": [c.text for c in chosen.discard],
+        "keep": [c.text for c in chosen.keep],
+        "net_ev": number(chosen.net),
+        "best": {"discard": [c.text for c in best.discard], "keep": [c.text for c in best.keep],
+                 "net_ev": number(best.net)},
+        "loss": number(review.loss),
+        "rank": review.rank,
+        "options": review.options,
+        "exact": {"loss": str(review.loss), "net_ev": str(chosen.net),
+                  "best_net_ev": str(best.net)},
+    }
+
+
+def _play_out(review: PlayReview) -> dict[str, Any]:
+    return {
+        "cards": [{"index": c.index, "player": c.player, "card": c.card.text, "loss": c.loss,
+                   "best": [b.text for b in c.best], "game": c.game} for c in review.cards],
+        "stopped_at": review.stopped_at,
+        "reason": review.reason,
+    }
+
+
+def _count_out(review: CountReview) -> dict[str, Any]:
+    return {"what": review.what, "player": review.player, "claimed": review.claimed,
+            "true": review.true, "pegged": review.pegged, "conceded": review.conceded,
+            "loss": review.loss}
+
+
+def _lost_out(lost: dict[str, Lost]) -> dict[str, Any]:
+    return {player: {"discard": number(each.discard), "play": each.play, "count": each.count,
+                     "exact": {"discard": str(each.discard)}}
+            for player, each in lost.items()}
+
+
+def deal_review_out(review: DealReview) -> dict[str, Any]:
+    check = review.check
+    return {
+        "discards": {p: _discard_out(d) for p, d in review.discards.items()},
+        "play": None if review.play is None else _play_out(review.play),
+        "count": [_count_out(c) for c in review.count],
+        "lost": _lost_out(review.lost),
+        "findings": findings_out(check.findings),
+        "scores_after": check.scores_after,
+        "winner": check.winner,
+        "won_during": None if check.won_during is None else check.won_during.value,
+    }
+
+
+@bp.post("/deals/review")
+def deals_review() -> Response:
+    data = _deal_schema.load(read_json())
+    try:
+        review = review_deal(deal_record(data, data["players"]), variant=data["variant"],
+                             ruleset=data["ruleset"], muggins=data["muggins"],
+                             scores_before=data.get("scores_before"),
+                             target=data.get("target"))
+    except DealError as error:
+        raise deal_error(error) from None
+    count_findings(review.check.findings)
+    return jsonify({"objective": objective_of(data["variant"]), **deal_review_out(review)})
+
+
+@bp.post("/games/review")
+def games_review() -> Response:
+    data = _game_schema.load(read_json())
+    deals = [deal_record(d) for d in data["deals"]]
+    try:
+        review = review_game(data["players"], data["first_dealer"], deals,
+                             variant=data["variant"], ruleset=data["ruleset"],
+                             muggins=data["muggins"], target=data.get("target"))
+    except GameError as error:
+        raise deal_error(error) from None
+    check = review.check
+    count_findings(check.findings)
+    return jsonify({
+        "objective": objective_of(data["variant"]),
+        "deals": [{"deal": number_, "dealer": dealer, **deal_review_out(deal)}
+                  for number_, (deal, dealer) in enumerate(zip(review.deals, check.dealers,
+                                                               strict=True))],
+        "lost": _lost_out(review.lost),
+        "scores": check.scores,
+        "winner": check.winner,
+        "margin": None if check.margin is None else check.margin.value,
+        "findings": findings_out(check.findings),
+    })
