@@ -1,0 +1,352 @@
+"""Play advice: which card to lay now, by expected pegging difference.
+
+The player knows their own cards, the starter, their discards and what has been laid.
+The other hands are drawn from the cards the player has not seen, every consistent
+assignment equally likely. Consistent means the right number of cards each, and
+nothing that fitted for a player who said go (or was passed over, which is the same):
+after a go on a count of 24 every card that player still holds is worth 8 or more.
+
+Each possible deal is then played out double-dummy (:mod:`rules.doubledummy`): every
+hand open, every seat at its best. This is **perfect-information sampling**, as
+bridge programs do it; its known bias is that it credits the opponents with knowing
+the player's cards. The value of a card is the mean, over the possible deals, of the
+play point difference from here (two players: the player against the other; four:
+partnership against partnership; three: the player against the other two together).
+
+Where the possible rank assignments (suits never matter in the play) are no more than
+``samples``, every one is played, weighted by how many card deals give it: the means
+are exact fractions. Otherwise ``samples`` deals are drawn with a seeded generator, so
+the same request gets the same answer, and each mean comes with its standard error.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, sqrt
+
+from rules.cards import Card, full_deck
+from rules.doubledummy import Budget, BudgetSpent, Objective, Position, Solver
+from rules.pegging import THIRTY_ONE
+from rules.play import PlayEvent
+from rules.variants import Variant
+
+__all__ = ["AdviceError", "PlayAdvice", "PlayOption", "advise_play"]
+
+DEFAULT_SAMPLES = 200
+ADVICE_POSITIONS = 600_000
+"""The positions one piece of advice may search (a four-player deal from the lead
+stores about 15,000): it keeps a request to a few seconds. Sampling stops early where it
+is spent, and says how many deals it played."""
+
+
+class AdviceError(ValueError):
+    """A request that describes no position to advise on. ``path`` locates the value."""
+
+    def __init__(self, path: Sequence[str | int], code: str, message: str) -> None:
+        self.path = tuple(path)
+        self.code = code
+        super().__init__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOption:
+    card: Card | None
+    """None: the player can lay nothing and must say go."""
+    expected: Fraction
+    """Mean play point difference from here (exact when the advice is)."""
+    stderr: float | None
+    """The mean's standard error when sampled; None when exact."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAdvice:
+    player: str
+    count: int
+    options: tuple[PlayOption, ...]
+    """Best first; cards of one rank are one option each, with equal values."""
+    exact: bool
+    deals: int
+    """The rank assignments played (exact) or the deals sampled."""
+
+
+@dataclass(slots=True)
+class _Table:
+    """The play so far, as the player saw it."""
+
+    count: int = 0
+    stack: list[int] | None = None
+    gone: int = 0
+    actor: int | None = 0
+    last: int | None = None
+    over: bool = False
+
+
+def advise_play(
+    *,
+    players: Sequence[str],
+    player: str,
+    hand: Sequence[Card],
+    starter: Card,
+    plays: Sequence[PlayEvent],
+    discards: Sequence[Card] = (),
+    variant: Variant = Variant.SIX_CARD,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    budget: int = ADVICE_POSITIONS,
+) -> PlayAdvice:
+    """Rank what ``player`` may do now. ``hand`` is their cards as the play began."""
+    seats = tuple(players)
+    me = seats.index(player)
+    size = variant.spec.hand_size
+    single = variant.spec.single_count
+    seen = {*hand, *discards, starter}
+    laid: list[list[Card]] = [[] for _ in seats]
+    floor = [0] * len(seats)  # a card still held is worth more than this
+    table = _replay(seats, me, hand, seen, plays, size, single, laid, floor)
+    if table.actor != me:
+        whose = "nobody's" if table.actor is None else f"{seats[table.actor]}'s"
+        raise AdviceError(("player",), "not-your-turn",
+                          f"it is {whose} turn, not {player}'s")
+
+    mine = tuple(sorted(c.order for c in hand if c not in laid[me]))
+    unseen = [c for c in full_deck() if c not in seen and all(c not in cs for cs in laid)]
+    others = sorted((s for s in range(len(seats)) if s != me), key=lambda s: -floor[s])
+    wanted = {s: size - len(laid[s]) for s in others}
+    for s in others:
+        if sum(1 for c in unseen if c.pips > floor[s]) < wanted[s]:
+            raise AdviceError(("plays",), "inconsistent-record",
+                              f"{seats[s]}'s gos leave too few cards they could hold")
+
+    objective = Objective.for_seats(len(seats), len(seats) == 4, me)
+    spend = Budget(budget)
+    stack = tuple(table.stack or ())
+
+    def values(deal: _Deal) -> dict[int | None, int]:
+        hands = tuple(mine if s == me else deal[s] for s in range(len(seats)))
+        position = Position.mid_play(hands, table.count, stack, me, table.gone, table.last)
+        solver = Solver(objective, single_count=single, budget=spend)
+        if not position.legal():
+            after, pegs = position.go(single_count=single)
+            return {None: _diff(objective, pegs) + solver.value(after)[1]}
+        return {order: v[1] for order, v in solver.options(position).items()}
+
+    assignments = _assignments(unseen, others, wanted, floor, limit=samples)
+    if assignments is not None:
+        try:
+            return _exact(player, table.count, hand, laid[me], values, assignments)
+        except BudgetSpent:
+            spend.left = budget  # too costly to play every deal: sample instead
+
+    rng = random.Random(seed)
+    runs: dict[int | None, list[int]] = {}
+    played = 0
+    for _ in range(samples):
+        deal = _sample(rng, unseen, others, wanted, floor)
+        try:
+            found = values(deal)
+        except BudgetSpent:
+            break
+        played += 1
+        for key, value in found.items():
+            runs.setdefault(key, []).append(value)
+    if not played:
+        raise AdviceError(("plays",), "too-costly",
+                          "this position is too costly to advise on within the service's "
+                          "limits")
+    sampled = {k: (Fraction(sum(v), len(v)), _stderr(v)) for k, v in runs.items()}
+    return _advice(player, table.count, hand, laid[me], sampled, False, played)
+
+
+_Deal = Mapping[int, tuple[int, ...]]
+"""The ranks each other seat holds, in one possible deal."""
+_Values = Callable[[_Deal], dict[int | None, int]]
+
+
+def _exact(player: str, count: int, hand: Sequence[Card], laid: Sequence[Card],
+           values: _Values, assignments: Sequence[tuple[_Deal, int]]) -> PlayAdvice:
+    totals: dict[int | None, int] = {}
+    weight_sum = 0
+    for deal, weight in assignments:
+        for key, value in values(deal).items():
+            totals[key] = totals.get(key, 0) + weight * value
+        weight_sum += weight
+    means = {k: (Fraction(v, weight_sum), None) for k, v in totals.items()}
+    return _advice(player, count, hand, laid, means, True, len(assignments))
+
+
+def _diff(objective: Objective, pegs: Sequence[tuple[int, int]]) -> int:
+    return sum(objective.sign[seat] * points for seat, points in pegs)
+
+
+def _stderr(values: Sequence[int]) -> float:
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return sqrt(variance / n)
+
+
+def _advice(player: str, count: int, hand: Sequence[Card], laid: Sequence[Card],
+            means: Mapping[int | None, tuple[Fraction, float | None]], exact: bool,
+            deals: int) -> PlayAdvice:
+    if None in means:
+        expected, error = means[None]
+        options = [PlayOption(None, expected, error)]
+    else:
+        options = [PlayOption(card, *means[card.order]) for card in hand
+                   if card not in laid and card.order in means]
+    options.sort(key=lambda o: (-o.expected, -1 if o.card is None else o.card.index))
+    return PlayAdvice(player, count, tuple(options), exact, deals)
+
+
+def _replay(seats: Sequence[str], me: int, hand: Sequence[Card], seen: set[Card],
+            plays: Sequence[PlayEvent], size: int, single: bool, laid: list[list[Card]],
+            floor: list[int]) -> _Table:
+    """Follow the play so far, inferring the gos that turn order implies, and record each
+    player's cards laid and what their gos prove (``floor``)."""
+    n = len(seats)
+    t = _Table(stack=[])
+    stack: list[int] = []
+
+    def held(seat: int) -> int:
+        return size - len(laid[seat])
+
+    def next_from(seat: int) -> int | None:
+        for step in range(1, n + 1):
+            candidate = (seat + step) % n
+            if held(candidate) > 0 and not t.gone >> candidate & 1:
+                return candidate
+        return None
+
+    def end_count() -> None:
+        if single or not any(held(s) for s in range(n)) or t.last is None:
+            t.over, t.actor = True, None
+            return
+        last = t.last
+        t.count, t.gone, t.last = 0, 0, None
+        stack.clear()
+        t.actor = next_from(last)
+
+    def say_go(seat: int, index: int) -> None:
+        room = THIRTY_ONE - t.count
+        mine = [c for c in hand if c not in laid[me]]
+        if seat == me and any(c.pips <= room for c in mine):
+            raise AdviceError(("plays", index), "renege",
+                              f"{seats[me]} could lay a card on a count of {t.count}")
+        if seat != me and held(seat) and room >= 10:
+            raise AdviceError(("plays", index), "out-of-turn",
+                              f"it was {seats[seat]}'s turn on a count of {t.count}, where "
+                              "every card fits")
+        floor[seat] = max(floor[seat], room)
+        t.gone |= 1 << seat
+        t.actor = next_from(seat)
+        if t.actor is None:
+            end_count()
+
+    for index, event in enumerate(plays):
+        if t.over:
+            raise AdviceError(("plays", index), "play-over", "the play was already over")
+        seat = seats.index(event.player)
+        card = event.card
+        if card is None:
+            if t.gone >> seat & 1 or not held(seat) or (seat == t.last and seat != t.actor):
+                continue  # a repeated go, or one that changes nothing
+            for _ in range(2 * n):
+                if t.actor == seat or t.actor is None:
+                    break
+                say_go(t.actor, index)
+            if t.actor != seat:
+                raise AdviceError(("plays", index), "out-of-turn",
+                                  f"{event.player} was not to play")
+            say_go(seat, index)
+            continue
+        if seat == me and (card not in hand or card in laid[me]):
+            raise AdviceError(("plays", index, "card"), "card-not-held",
+                              f"{card} is not in {event.player}'s hand")
+        if seat != me and (card in seen or any(card in cards for cards in laid)):
+            raise AdviceError(("plays", index, "card"), "card-seen",
+                              f"{event.player} cannot hold {card}: it is seen elsewhere")
+        if not held(seat):
+            raise AdviceError(("plays", index), "card-not-held",
+                              f"{event.player} had no cards left")
+        for _ in range(2 * n):
+            if t.actor is None or (t.actor == seat and card.pips <= THIRTY_ONE - t.count):
+                break
+            say_go(t.actor, index)  # a go the record leaves out
+        if t.actor != seat or card.pips > THIRTY_ONE - t.count:
+            raise AdviceError(("plays", index), "out-of-turn",
+                              f"{event.player} cannot lay {card} here")
+        laid[seat].append(card)
+        t.count += card.pips
+        stack.append(card.order)
+        t.last = seat
+        t.actor = None if t.count == THIRTY_ONE else next_from(seat)
+        if t.actor is None:
+            end_count()
+    t.stack = stack
+    return t
+
+
+class _TooMany(Exception):
+    pass
+
+
+def _assignments(unseen: Sequence[Card], others: Sequence[int], wanted: Mapping[int, int],
+                 floor: Sequence[int], *, limit: int) -> list[tuple[_Deal, int]] | None:
+    """Every assignment of ranks to the other seats, with how many card deals give it;
+    None when there are more than ``limit``."""
+    left = [0] * 14
+    for card in unseen:
+        left[card.order] += 1
+    found: list[tuple[_Deal, int]] = []
+
+    def seat_hands(seat: int, i: int, orders: list[int], start: int, weight: int,
+                   deal: dict[int, tuple[int, ...]]) -> None:
+        if len(orders) == wanted[seat]:
+            deal[seat] = tuple(orders)
+            assign(i + 1, weight, deal)
+            del deal[seat]
+            return
+        for order in range(start, 14):
+            if left[order] == 0 or min(order, 10) <= floor[seat]:
+                continue
+            # Take ``take`` cards of this rank at once, so that each multiset comes once.
+            for take in range(1, min(left[order], wanted[seat] - len(orders)) + 1):
+                left[order] -= take
+                seat_hands(seat, i, orders + [order] * take, order + 1,
+                           weight * comb(left[order] + take, take), deal)
+                left[order] += take
+
+    def assign(i: int, weight: int, deal: dict[int, tuple[int, ...]]) -> None:
+        if i == len(others):
+            found.append((dict(deal), weight))
+            if len(found) > limit:
+                raise _TooMany
+            return
+        seat_hands(others[i], i, [], 1, weight, deal)
+
+    try:
+        assign(0, 1, {})
+    except _TooMany:
+        return None
+    return found
+
+
+def _sample(rng: random.Random, unseen: Sequence[Card], others: Sequence[int],
+            wanted: Mapping[int, int], floor: Sequence[int]) -> _Deal:
+    """One deal of the other hands, uniform among the consistent ones: the seats whose gos
+    prove the most draw first, each from what fits them (those sets are nested, so the
+    order keeps every deal equally likely)."""
+    pool = list(unseen)
+    deal: dict[int, tuple[int, ...]] = {}
+    for seat in others:
+        fits = [c for c in pool if c.pips > floor[seat]]
+        drawn = rng.sample(fits, wanted[seat])
+        deal[seat] = tuple(sorted(c.order for c in drawn))
+        taken = set(drawn)
+        pool = [c for c in pool if c not in taken]
+    return deal
