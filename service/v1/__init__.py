@@ -7,7 +7,16 @@ from collections.abc import Callable
 from flask import Blueprint
 from flask.typing import ResponseReturnValue
 
-from service.v1 import deals, discards, games, hands, pegging, review, rulesets
+from service.v1 import (
+    deals,
+    discards,
+    games,
+    hands,
+    pegging,
+    review,
+    review_advice,
+    rulesets,
+)
 
 __all__ = ["ROUTES", "blueprint"]
 
@@ -20,6 +29,7 @@ ROUTES: tuple[tuple[str, str, Callable[[], ResponseReturnValue]], ...] = (
     ("POST", "/discards/advise", discards.discards_advise),
     ("POST", "/deals/review", review.deals_review),
     ("POST", "/games/review", review.games_review),
+    ("POST", "/pegging/advise", review_advice.pegging_advise),
     ("GET", "/rulesets", rulesets.rulesets),
 )
 
