@@ -5,7 +5,7 @@ the discard advice endpoint for the discards, the tests' brute force for the pla
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from flask.testing import FlaskClient
@@ -193,8 +193,8 @@ class TestGameReview:
 
 class TestPeggingAdvise:
     URL = "/v1/pegging/advise"
-    BODY: dict[str, Any] = {"player": "pone", "hand": ["5H", "5D", "6C", "9S"],
-                            "starter": "JH", "plays": plays("pone:5H dealer:TC")}
+    BODY: ClassVar[dict[str, Any]] = {"player": "pone", "hand": ["5H", "5D", "6C", "9S"],
+                                      "starter": "JH", "plays": plays("pone:5H dealer:TC")}
 
     def test_exact_when_few_deals(self, client: FlaskClient) -> None:
         out = review(client, self.URL, {**self.BODY, "samples": 1000})
