@@ -6,6 +6,8 @@
     muggins deal record.json
     muggins game record.json
     muggins advise 2C 3H 4D 5D 5S JS --pone
+    muggins review game.json
+    muggins lay 5H 5D 6C 9S --starter JH --plays "pone:5H dealer:TC"
     muggins serve
 
 It answers in-process by default (no server needed); ``--url`` (or ``MUGGINS_URL``)
@@ -264,6 +266,98 @@ def advise(obj: Context, cards: tuple[str, ...], dealer: bool, variant: Any, top
 
     obj.run(lambda c: c.advise_discards(list(cards), dealer=dealer, variant=variant), show,
             lambda _: [])
+
+
+def _show_deal_review(r: dict[str, Any], indent: str = "") -> None:
+    for player, d in r["discards"].items():
+        rank = f"{d['rank']} of {d['options']}"
+        click.echo(f"{indent}{player} threw {' '.join(d['discard'])}: {rank}, "
+                   f"{d['loss']:.2f} below {' '.join(d['best']['discard'])}")
+    play = r["play"]
+    if play is not None:
+        laid = []
+        for c in play["cards"]:
+            cost = "?" if c["loss"] is None else ("" if not c["loss"] else f"-{c['loss']}")
+            laid.append(f"{c['player']}:{c['card']}{cost}{'!' if c['game'] else ''}")
+        click.echo(f"{indent}play: {' '.join(laid)}")
+        if play["reason"]:
+            click.echo(f"{indent}  (judged up to play {play['stopped_at']}: {play['reason']})")
+    for c in r["count"]:
+        click.echo(f"{indent}{c['player']} counted {c['what']}: claimed {c['claimed']} of "
+                   f"{c['true']}, lost {c['loss']}")
+    _show_lost(r["lost"], indent)
+
+
+def _show_lost(lost: dict[str, Any], indent: str = "") -> None:
+    for player, each in lost.items():
+        click.echo(f"{indent}{player} lost: discard {each['discard']:.2f}, play {each['play']}, "
+                   f"count {each['count']}")
+
+
+@main.command()
+@click.argument("record", type=click.Path(allow_dash=True))
+@pass_context
+def review(obj: Context, record: str) -> None:
+    """Where the points went: review a game (as /v1/games/check takes it) or one deal (as
+    /v1/deals/check takes it) against the best discard, play (double-dummy) and count.
+    In the play, -n is a card's cost in points, ! that it gave up the game."""
+
+    def show(r: dict[str, Any]) -> None:
+        if "deals" in r:
+            for d in r["deals"]:
+                click.echo(f"deal {d['deal']} (dealer {d['dealer']}):")
+                _show_deal_review(d, "  ")
+            click.echo("over the game:")
+            _show_lost(r["lost"], "  ")
+        else:
+            _show_deal_review(r)
+        _print_findings(r["findings"])
+
+    body = _read_record(record)
+    path = "/v1/games/review" if "deals" in body else "/v1/deals/review"
+    obj.run(lambda c: c.request("POST", path, body), show, _findings_of)
+
+
+def _events(text: str) -> list[dict[str, Any]]:
+    """``"pone:5H dealer:go"``: the play so far, as the table heard it."""
+    events: list[dict[str, Any]] = []
+    for token in text.split():
+        player, _, what = token.partition(":")
+        events.append({"player": player, **({"go": True} if what.lower() == "go"
+                                            else {"card": what})})
+    return events
+
+
+@main.command()
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--starter", "-s", required=True, help="The starter card.")
+@click.option("--player", default="pone", show_default=True, help="Who is to lay.")
+@click.option("--plays", default="", help='The play so far: "pone:5H dealer:TC pone:go".')
+@click.option("--players", help="The seats, comma-separated, dealer last.")
+@click.option("--discard", "discards", multiple=True, help="A card the player threw.")
+@click.option("--samples", type=int, help="Deals to sample when there are many.")
+@click.option("--seed", type=int, help="The sampler's seed.")
+@click.option("--variant", type=VARIANTS)
+@pass_context
+def lay(obj: Context, cards: tuple[str, ...], starter: str, player: str, plays: str,
+        players: str | None, discards: tuple[str, ...], samples: int | None,
+        seed: int | None, variant: Any) -> None:
+    """Which card to lay now (CARDS: the hand as the play began), by expected pegging
+    difference over the hands the others could hold (perfect-information sampling)."""
+
+    def show(r: dict[str, Any]) -> None:
+        how = ("exact" if r["method"] == "exact"
+               else f"sampled, {r['deals']} deals")
+        click.echo(f"{r['player']} on {r['count']} ({how}):")
+        for o in r["options"]:
+            error = f"  ± {o['stderr']:.2f}" if o.get("stderr") is not None else ""
+            click.echo(f"  {o.get('card', 'go'):<3} {o['expected']:>+7.3f}{error}")
+
+    seats = None if players is None else [p.strip() for p in players.split(",")]
+    obj.run(lambda c: c.advise_play(player, list(cards), starter, _events(plays),
+                                    discards=list(discards) or None, players=seats,
+                                    samples=samples, seed=seed, variant=variant),
+            show, lambda _: [])
 
 
 @main.command()

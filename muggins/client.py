@@ -19,9 +19,12 @@ import requests
 from muggins.types import (
     Advice,
     DealCheck,
+    DealReview,
     GameCheck,
+    GameReview,
     HandCheck,
     PeggingCheck,
+    PlayAdvice,
     Ruleset,
     Variant,
 )
@@ -69,6 +72,14 @@ def _common(variant: Variant | None, ruleset: Ruleset | None, muggins: bool | No
 
 def _given(**fields: Any) -> dict[str, Any]:
     return {name: value for name, value in fields.items() if value is not None}
+
+
+def _game(players: Sequence[str], first_dealer: str, deals: Sequence[Mapping[str, Any]],
+          target: int | None, variant: Variant | None, ruleset: Ruleset | None,
+          muggins: bool | None) -> dict[str, Any]:
+    return {"players": list(players), "first_dealer": first_dealer,
+            "deals": [dict(d) for d in deals], **_given(target=target),
+            **_common(variant, ruleset, muggins)}
 
 
 class Client:
@@ -147,9 +158,7 @@ class Client:
                    deals: Sequence[Mapping[str, Any]], *, target: int | None = None,
                    variant: Variant | None = None, ruleset: Ruleset | None = None,
                    muggins: bool | None = None) -> GameCheck:
-        body = {"players": list(players), "first_dealer": first_dealer,
-                "deals": [dict(d) for d in deals], **_given(target=target),
-                **_common(variant, ruleset, muggins)}
+        body = _game(players, first_dealer, deals, target, variant, ruleset, muggins)
         return cast(GameCheck, self.request("POST", "/v1/games/check", body))
 
     def advise_discards(self, cards: Sequence[str], *, dealer: bool,
@@ -158,6 +167,33 @@ class Client:
         body = {"cards": list(cards), "dealer": dealer,
                 **_given(partner_deals=partner_deals), **_common(variant, None, None)}
         return cast(Advice, self.request("POST", "/v1/discards/advise", body))
+
+    def review_deal(self, record: Mapping[str, Any]) -> DealReview:
+        """``record`` as for :meth:`check_deal`: the deal refereed, then its discards, play
+        (double-dummy) and count judged against the best."""
+        return cast(DealReview, self.request("POST", "/v1/deals/review", dict(record)))
+
+    def review_game(self, players: Sequence[str], first_dealer: str,
+                    deals: Sequence[Mapping[str, Any]], *, target: int | None = None,
+                    variant: Variant | None = None, ruleset: Ruleset | None = None,
+                    muggins: bool | None = None) -> GameReview:
+        body = _game(players, first_dealer, deals, target, variant, ruleset, muggins)
+        return cast(GameReview, self.request("POST", "/v1/games/review", body))
+
+    def advise_play(self, player: str, hand: Sequence[str], starter: str,
+                    plays: Sequence[Mapping[str, Any]] = (), *,
+                    discards: Sequence[str] | None = None,
+                    players: Sequence[str] | None = None, samples: int | None = None,
+                    seed: int | None = None, variant: Variant | None = None) -> PlayAdvice:
+        """What ``player`` should lay now, by expected pegging difference (perfect-
+        information sampling over the hands the others could hold)."""
+        body = {"player": player, "hand": list(hand), "starter": starter,
+                "plays": [dict(p) for p in plays],
+                **_given(discards=None if discards is None else list(discards),
+                         players=None if players is None else list(players),
+                         samples=samples, seed=seed),
+                **_common(variant, None, None)}
+        return cast(PlayAdvice, self.request("POST", "/v1/pegging/advise", body))
 
     def rulesets(self) -> dict[str, Any]:
         return cast(dict[str, Any], self.request("GET", "/v1/rulesets"))

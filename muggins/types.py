@@ -133,3 +133,68 @@ class Advice(TypedDict):
     crib: Literal["ours", "theirs"]
     heels_ev: float
     options: list[DiscardOption]
+
+
+class CardReview(TypedDict):
+    index: int
+    player: str
+    card: str
+    loss: int | None
+    best: list[str]
+    game: bool
+
+
+class PlayReview(TypedDict):
+    cards: list[CardReview]
+    stopped_at: int | None
+    reason: str | None
+
+
+class Lost(TypedDict):
+    discard: float
+    play: int
+    count: int
+    exact: dict[str, str]
+
+
+class DealReview(TypedDict, total=False):
+    objective: str
+    deal: int
+    dealer: str
+    discards: dict[str, dict[str, Any]]
+    play: PlayReview | None
+    count: list[dict[str, Any]]
+    lost: dict[str, Lost]
+    findings: list[Finding]
+    scores_after: dict[str, int]
+    winner: str | None
+    won_during: str | None
+
+
+class GameReview(TypedDict):
+    objective: str
+    deals: list[DealReview]
+    lost: dict[str, Lost]
+    scores: dict[str, int]
+    winner: str | None
+    margin: str | None
+    findings: list[Finding]
+
+
+class PlayOption(TypedDict, total=False):
+    card: str
+    go: bool
+    expected: float
+    exact: str
+    stderr: float | None
+
+
+class PlayAdvice(TypedDict):
+    player: str
+    count: int
+    method: Literal["exact", "sampled"]
+    deals: int
+    model: str
+    samples: int
+    seed: int
+    options: list[PlayOption]

@@ -1,0 +1,70 @@
+"""``muggins review``, ``muggins lay`` and the Python client's review and advice calls."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from muggins import Client, LocalClient
+from rules.variants import Variant
+from tests.test_cli import DEAL, run
+from tests.test_deals_api import game_json
+
+
+class TestReviewCommand:
+    def test_a_game(self, tmp_path: Path) -> None:
+        body, _, winner = game_json(4, Variant.SIX_CARD, ("ann", "bob"))
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(body))
+        result = run("review", str(path))
+        assert result.exit_code == 0, result.output
+        assert result.output.count("deal ") == len(body["deals"])
+        assert "over the game:" in result.output
+        answer = json.loads(run("--json", "review", str(path)).output)
+        for player in ("ann", "bob"):
+            lost = answer["lost"][player]
+            assert (f"{player} lost: discard {lost['discard']:.2f}, play {lost['play']}, "
+                    f"count {lost['count']}") in result.output
+        assert answer["winner"] == winner
+
+    def test_a_deal_from_stdin(self) -> None:
+        result = run("review", "-", stdin=json.dumps(DEAL))
+        assert result.exit_code == 0
+        assert result.output.startswith("pone threw 2C 3C: 1 of 15")
+        assert "play: pone:5H" in result.output
+
+
+class TestLayCommand:
+    def test_exact(self) -> None:
+        result = run("lay", "5H", "5D", "6C", "9S", "-s", "JH", "--plays", "pone:5H dealer:TC",
+                     "--samples", "1000")
+        assert result.exit_code == 0
+        assert result.output.splitlines() == ["pone on 15 (exact):", "  9S   -1.852",
+                                              "  5D   -2.231", "  6C   -3.125"]
+
+    def test_sampled(self) -> None:
+        result = run("lay", "5H", "5D", "6C", "9S", "-s", "JH", "--plays", "pone:5H dealer:TC",
+                     "--samples", "30", "--seed", "3")
+        assert result.output.startswith("pone on 15 (sampled, 30 deals):") and "±" in result.output
+
+    def test_refused(self) -> None:
+        result = run("lay", "5H", "5D", "6C", "9S", "-s", "JH", "--player", "dealer")
+        assert result.exit_code == 2 and "not-your-turn" in result.output
+
+
+class TestClient:
+    def test_local(self) -> None:
+        local = LocalClient()
+        review = local.review_deal(DEAL)
+        assert set(review["lost"]) == {"pone", "dealer"}
+        advice = local.advise_play("pone", ["5H", "5D", "6C", "9S"], "JH",
+                                   [{"player": "pone", "card": "5H"},
+                                    {"player": "dealer", "card": "TC"}], samples=1000)
+        assert advice["method"] == "exact" and advice["options"][0]["card"] == "9S"
+
+    def test_against_a_server(self, live_server: str) -> None:
+        body, _, _ = game_json(4, Variant.SIX_CARD, ("ann", "bob"))
+        remote = Client(live_server)
+        review = remote.review_game(body["players"], body["first_dealer"], body["deals"])
+        assert review == LocalClient().review_game(body["players"], body["first_dealer"],
+                                                   body["deals"])
