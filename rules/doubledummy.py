@@ -182,7 +182,8 @@ def _settle(hands: tuple[Hand, ...], count: int, stack: tuple[int, ...], actor: 
     game)."""
     n = len(hands)
     while True:
-        while actor is not None and not _can_lay(hands[actor], count):
+        room = THIRTY_ONE - count
+        while actor is not None and _PIPS[hands[actor][0]] > room:
             gone |= 1 << actor  # a forced go
             actor = _next_from(hands, gone, actor, n)
         if actor is not None:
@@ -195,10 +196,6 @@ def _settle(hands: tuple[Hand, ...], count: int, stack: tuple[int, ...], actor: 
             return Position(hands, count, stack, None, gone, last), tuple(pegs)
         count, stack, gone = 0, (), 0
         actor = _next_from(hands, 0, last, n)
-
-
-def _can_lay(hand: Hand, count: int) -> bool:
-    return bool(hand) and _PIPS[hand[0]] <= THIRTY_ONE - count
 
 
 def _next_from(hands: tuple[Hand, ...], gone: int, seat: int, n: int) -> int | None:
@@ -318,8 +315,10 @@ class Solver:
         """The value of ``position`` with best play by every seat from here."""
         if position.actor is None:
             return (0, 0)
-        need = self._clip(need, position.cards_left)
-        key = (position, need)
+        key: object = position
+        if need is not None:
+            need = self._clip(need, position.cards_left)
+            key = (position, need)
         found = self.memo.get(key)
         if found is not None:
             return found
@@ -333,7 +332,8 @@ class Solver:
     def options(self, position: Position,
                 need: tuple[int, ...] | None = None) -> dict[int, Value]:
         """Each rank the actor may lay, with the value of laying it (its own pegs included)."""
-        need = self._clip(need, position.cards_left)
+        if need is not None:
+            need = self._clip(need, position.cards_left)
         return {order: self._after(position, order, need) for order in position.legal()}
 
     def step(self, position: Position, order: int,
@@ -367,10 +367,8 @@ class Solver:
         return (game, difference + rest)
 
     @staticmethod
-    def _clip(need: tuple[int, ...] | None, cards_left: int) -> tuple[int, ...] | None:
+    def _clip(need: tuple[int, ...], cards_left: int) -> tuple[int, ...] | None:
         """Needs beyond what the cards left could ever peg are all alike: out of reach."""
-        if need is None:
-            return None
         reach = MAX_CARD_POINTS * cards_left
         if all(n > reach for n in need):
             return None

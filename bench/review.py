@@ -1,0 +1,117 @@
+"""CPU seconds to review a 13-deal two-player game and a four-player deal, and to advise
+on a lead (the budgets of issue 16: under 1 s each for the reviews).
+
+    make bench          (or: .venv/bin/python bench/review.py)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from _common import header
+from _load import game_body
+
+from rules.cards import Card, full_deck
+from rules.deal import DealRecord
+from rules.doubledummy import Position
+from rules.game import GameError, check_game
+from rules.play import PlayEvent
+from rules.review import review_deal, review_game
+from rules.review_advice import advise_play
+from rules.variants import Variant
+
+GAMES = 8
+FOUR_PLAYER_DEALS = 12
+
+
+def timed(run: Callable[[], Any]) -> tuple[float, float, Any]:
+    """CPU and wall seconds of one run, and its answer."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    answer = run()
+    return time.process_time() - cpu, time.perf_counter() - wall, answer
+
+
+def records(body: dict[str, Any]) -> list[DealRecord]:
+    out = []
+    for deal in body["deals"]:
+        out.append(DealRecord(
+            (), {p: [Card.parse(c) for c in cs] for p, cs in deal["dealt"].items()},
+            {p: [Card.parse(c) for c in cs] for p, cs in deal["discards"].items()},
+            Card.parse(deal["starter"]),
+            [PlayEvent(e["player"], Card.parse(e["card"]) if "card" in e else None)
+             for e in deal["plays"]]))
+    return out
+
+
+def thirteen_deal_games(rng: random.Random, wanted: int) -> list[list[DealRecord]]:
+    """Random legal games to 121 that take exactly 13 deals."""
+    found: list[list[DealRecord]] = []
+    while len(found) < wanted:
+        deals = records(game_body(rng, 20))
+        try:
+            check_game(("ann", "bob"), "ann", deals)
+        except GameError as error:
+            over = int(error.path[1])  # the first deal after the game was won
+            if over == 13:
+                found.append(deals[:13])
+    return found
+
+
+def four_player_deal(rng: random.Random) -> DealRecord:
+    seats = ("n", "e", "s", "w")
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    dealt = {p: deck[i * 5:(i + 1) * 5] for i, p in enumerate(seats)}
+    discards = {p: [rng.choice(dealt[p])] for p in seats}
+    kept = [[c for c in dealt[p] if c not in discards[p]] for p in seats]
+    position, plays = Position.start(kept), []
+    while position.actor is not None:
+        seat = position.actor
+        order = rng.choice(position.legal())
+        card = next(c for c in kept[seat] if c.order == order)
+        kept[seat].remove(card)
+        plays.append(PlayEvent(seats[seat], card))
+        position, _ = position.lay(order)
+    return DealRecord(seats, dealt, discards, deck[20], plays)
+
+
+def main() -> None:
+    header("review: a 13-deal two-player game, a four-player deal, and play advice")
+    rng = random.Random(16)
+
+    games = thirteen_deal_games(rng, GAMES)
+    runs = [timed(lambda g=g: review_game(("ann", "bob"), "ann", g)) for g in games]
+    cpu = [r[0] for r in runs]
+    judged = sum(len(r[2].deals[i].play.cards) for r in runs for i in range(13)
+                 if r[2].deals[i].play is not None)
+    print(f"13-deal two-player game to 121, {GAMES} games ({judged} cards judged): CPU "
+          f"median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s; wall median "
+          f"{statistics.median(r[1] for r in runs):.3f} s")
+
+    deals = [four_player_deal(rng) for _ in range(FOUR_PLAYER_DEALS)]
+    for label, before in (("far from the target", None),
+                          ("both sides within 20 of 121", {"n&s": 105, "e&w": 101})):
+        runs = [timed(lambda d=d: review_deal(d, variant=Variant.FOUR_PLAYER,
+                                              scores_before=before)) for d in deals]
+        cpu = [r[0] for r in runs]
+        print(f"four-player deal, {label}, {FOUR_PLAYER_DEALS} deals: CPU median "
+              f"{statistics.median(cpu):.3f} s, max {max(cpu):.3f} s")
+
+    hand = [Card.parse(c) for c in ("5H", "5D", "6C", "9S")]
+    for label, players, variant in (("two players", ("pone", "dealer"), Variant.SIX_CARD),
+                                    ("four players", ("n", "e", "s", "w"),
+                                     Variant.FOUR_PLAYER)):
+        cpu_s, wall, advice = timed(lambda p=players, v=variant: advise_play(
+            players=p, player=p[0], hand=hand, starter=Card.parse("JH"), plays=(),
+            variant=v))
+        print(f"advice on the lead, {label}: {advice.deals} deals sampled, CPU {cpu_s:.2f} s "
+              f"(wall {wall:.2f} s), best {advice.options[0].card} "
+              f"{float(advice.options[0].expected):+.3f} ± {advice.options[0].stderr:.3f}")
+
+
+if __name__ == "__main__":
+    main()
