@@ -95,8 +95,8 @@ def main() -> None:
     deals = [four_player_deal(rng) for _ in range(FOUR_PLAYER_DEALS)]
     for label, before in (("far from the target", None),
                           ("both sides within 20 of 121", {"n&s": 105, "e&w": 101})):
-        runs = [timed(lambda d=d: review_deal(d, variant=Variant.FOUR_PLAYER,
-                                              scores_before=before)) for d in deals]
+        runs = [timed(lambda d=d, b=before: review_deal(d, variant=Variant.FOUR_PLAYER,
+                                                        scores_before=b)) for d in deals]
         cpu = [r[0] for r in runs]
         print(f"four-player deal, {label}, {FOUR_PLAYER_DEALS} deals: CPU median "
               f"{statistics.median(cpu):.3f} s, max {max(cpu):.3f} s")

@@ -46,10 +46,13 @@ __all__ = [
 
 HEELS = "heels"
 REVIEW_POSITIONS = 1_500_000
-"""The positions one review may search in all: far more than any real game needs (a
-13-deal two-player game stores about 10,000, a four-player deal about 15,000 to
-150,000), and few enough that a request stays well inside the worker's timeout and
-memory."""
+"""The positions one review may search in all, which bounds its time (about 10 µs a
+position): far more than any real game needs (a 13-deal two-player game stores about
+10,000, a four-player deal 15,000 to 300,000), and few enough that a request stays well
+inside the worker's timeout."""
+DEAL_POSITIONS = 400_000
+"""The positions one deal's search may hold at once, which bounds its memory (about 420
+bytes a position)."""
 
 
 def objective_of(variant: Variant) -> str:
@@ -177,7 +180,13 @@ def _review(record: DealRecord, check: DealCheck, variant: Variant, ruleset: Rul
         zero = {p: Lost(Fraction(0), 0, 0) for p in seats}
         return DealReview(check, seats, {}, None, (), zero)
     discards = {p: _discard(record, p, variant) for p in seats}
-    play = None if check.play is None else _play(record, check, variant, target, sides, budget)
+    play = None
+    if check.play is not None:
+        # A deal's positions are freed when it is done: its own cap bounds the memory.
+        for_deal = Budget(min(DEAL_POSITIONS, max(budget.left, 0)))
+        given = for_deal.left
+        play = _play(record, check, variant, target, sides, for_deal)
+        budget.left -= given - max(for_deal.left, 0)
     count = _count(record, check, ruleset)
     lost = {
         p: Lost(discards[p].loss, 0 if play is None else play.lost(p),

@@ -1,0 +1,64 @@
+"""The review in the library: the target during the play, the three-player objective, the
+search budget."""
+
+from __future__ import annotations
+
+from rules.deal import DealRecord
+from rules.review import review_deal
+from rules.variants import Variant
+from tests import brute_play
+from tests.cards import card, cards
+from tests.test_play import record
+
+# Pone keeps 5H 5C 5S JD, the dealer KH QD 9C 8S; the starter 5D.
+DEAL = DealRecord(("pone", "dealer"),
+                  {"pone": cards("5H 5C 5S JD 2C 3C"), "dealer": cards("KH QD 9C 8S 4H AD")},
+                  {"pone": cards("2C 3C"), "dealer": cards("4H AD")}, card("5D"),
+                  record("pone:5H dealer:KH pone:5C dealer:QD pone:go pone:5S dealer:9C "
+                         "pone:JD dealer:8S"))
+
+
+def test_the_game_won_during_the_play() -> None:
+    # The dealer's KH makes 15 for 2: from 119 that is game. Nothing after is judged.
+    review = review_deal(DEAL, scores_before={"pone": 100, "dealer": 119})
+    assert review.check.winner == "dealer" and review.check.won_during.value == "play"
+    play = review.play
+    assert play is not None and play.reason == "the game had been won"
+    assert [c.loss is None for c in play.cards] == [False, False] + [True] * 6
+    # The lead, by the brute force with the target: the dealer needs 2, the pone 21.
+    table = brute_play.start([DEAL.dealt["pone"][:4], DEAL.dealt["dealer"][:4]])
+    values = brute_play.solve(table, [1, -1], side=(0, 1), need=(21, 2))
+    assert all(game == -1 for game, _ in values.values())  # the dealer goes out whatever
+    best = max(values.values())
+    lead = play.cards[0]
+    assert not lead.game and lead.loss == best[1] - values[lead.card][1] == 3
+    assert set(lead.best) == {c for c, v in values.items() if v == best}
+
+
+def test_three_players_each_against_the_other_two() -> None:
+    seats = ("ann", "bob", "cy")
+    dealt = {"ann": cards("5H 6H 7H 8H 9H"), "bob": cards("5S 6S 7S 8S 9S"),
+             "cy": cards("5C 6C 7C 8C 9C")}
+    discards = {p: [dealt[p][-1]] for p in seats}
+    plays = record("ann:5H bob:5S cy:5C ann:6H bob:6S cy:6C ann:7H bob:7S cy:7C "
+                   "ann:8H bob:8S cy:8C")
+    deal = DealRecord(seats, dealt, discards, card("KD"), plays, card("KS"))
+    review = review_deal(deal, variant=Variant.THREE_PLAYER)
+    assert review.play is not None and review.play.stopped_at is None
+    hands = [dealt[p][:4] for p in seats]
+    table = brute_play.start(hands)
+    for judged in review.play.cards:
+        seat = seats.index(judged.player)
+        sign = [1 if s == seat else -1 for s in range(3)]
+        values = brute_play.solve(table, sign)
+        assert judged.loss == max(v[1] for v in values.values()) - values[judged.card][1]
+        table, _ = brute_play.play(table, judged.card, False)
+
+
+def test_a_spent_budget_stops_the_review_the_same_way_every_time() -> None:
+    first = review_deal(DEAL, budget=40)
+    assert first.play is not None
+    assert first.play.reason == "the request's search budget was spent"
+    assert first.play.cards[-1].loss is None
+    assert review_deal(DEAL, budget=40) == first
+    assert review_deal(DEAL).play.reason is None  # type: ignore[union-attr]
