@@ -212,23 +212,21 @@ def _next_from(hands: tuple[Hand, ...], gone: int, seat: int, n: int) -> int | N
 class Objective:
     sign: tuple[int, ...]
     """Per seat: +1 for the side whose value is taken, -1 for the others."""
-    side: tuple[int, ...] = ()
-    """Per seat: the side that keeps its score, for the target (empty: no target)."""
+    side: tuple[int, ...]
+    """Per seat: the side that keeps its score (partners share one)."""
     need: tuple[int, ...] = ()
-    """Per side: points still needed to reach the target as the play begins."""
+    """Per side: points still needed to reach the target as the play begins (empty: no
+    target)."""
 
     @classmethod
-    def for_seats(cls, seats: int, partnerships: bool, reviewed: int) -> Objective:
-        """Two players: one against the other. Partnerships: seats 0 and 2 against 1 and 3.
-        Three players: the reviewed player against the other two together ("paranoid")."""
-        if partnerships:
-            sign = tuple(1 if seat % 2 == reviewed % 2 else -1 for seat in range(seats))
-        else:
-            sign = tuple(1 if seat == reviewed else -1 for seat in range(seats))
-        return cls(sign)
+    def for_sides(cls, side: Sequence[int], reviewed: int) -> Objective:
+        """The reviewed seat's side against every other seat. With two sides (two players,
+        or partnerships) that is the game itself; with three players the other two are
+        taken to play together against the reviewed one (the "paranoid" assumption)."""
+        return cls(tuple(1 if s == side[reviewed] else -1 for s in side), tuple(side))
 
-    def with_target(self, side: Sequence[int], need: Sequence[int]) -> Objective:
-        return Objective(self.sign, tuple(side), tuple(need))
+    def with_target(self, need: Sequence[int]) -> Objective:
+        return Objective(self.sign, self.side, tuple(need))
 
     def within_reach(self, position: Position, *, single_count: bool = False,
                      budget: Budget | None = None) -> Objective:
@@ -243,7 +241,7 @@ class Objective:
             if not _can_reach(position, mine, wanted, single_count, {}, budget):
                 need[side] = _OUT_OF_REACH
         if all(n == _OUT_OF_REACH for n in need):
-            return Objective(self.sign)
+            return Objective(self.sign, self.side)
         return Objective(self.sign, self.side, tuple(need))
 
 
@@ -306,8 +304,7 @@ class Solver:
         self.single_count = single_count
         self.budget = budget
         self.memo: dict[object, Value] = {}
-        sides = max(objective.side, default=-1) + 1
-        self.side_sign = [0] * sides
+        self.side_sign = [0] * (max(objective.side, default=-1) + 1)
         for seat, side in enumerate(objective.side):
             self.side_sign[side] = objective.sign[seat]
 

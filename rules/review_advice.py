@@ -31,6 +31,7 @@ from rules.cards import Card, full_deck
 from rules.doubledummy import Budget, BudgetSpent, Objective, Position, Solver
 from rules.pegging import THIRTY_ONE
 from rules.play import PlayEvent
+from rules.sides import Sides
 from rules.variants import Variant
 
 __all__ = ["AdviceError", "PlayAdvice", "PlayOption", "advise_play"]
@@ -120,7 +121,8 @@ def advise_play(
             raise AdviceError(("plays",), "inconsistent-record",
                               f"{seats[s]}'s gos leave too few cards they could hold")
 
-    objective = Objective.for_seats(len(seats), len(seats) == 4, me)
+    sides = Sides.for_table(seats, variant)
+    objective = Objective.for_sides([sides.names.index(sides.of[p]) for p in seats], me)
     spend = Budget(budget)
     stack = tuple(table.stack or ())
 

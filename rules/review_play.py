@@ -71,7 +71,7 @@ def review_play(
     seats: Sequence[str],
     hands: Mapping[str, Sequence[Card]],
     variant: Variant,
-    sides: Sequence[int] = (),
+    sides: Sequence[int],
     need: Sequence[int] = (),
     budget: Budget | None = None,
 ) -> PlayReview:
@@ -79,29 +79,27 @@ def review_play(
     ``hands`` as the play began; ``sides`` the side of each seat and ``need`` what each
     side still needed to reach the target as the play began (both empty: no target)."""
     n = len(seats)
-    partnerships = n == 4
+    zero_sum = len(set(sides)) == 2
     single = variant.spec.single_count
     solvers: dict[int, Solver] = {}
 
     start = Position.start([hands[player] for player in seats])
-    target = Objective((1,) * n)
+    target = Objective((1,) * n, tuple(sides))
     stopped_at: int | None = None
     reason: str | None = None
     if need:
         try:
-            target = target.with_target(sides, need).within_reach(
+            target = target.with_target(need).within_reach(
                 start, single_count=single, budget=budget)
         except BudgetSpent:
             stopped_at, reason = 0, _SPENT
     left: tuple[int, ...] | None = target.need or None
 
     def solver_for(seat: int) -> Solver:
-        # Two players and partnerships are zero-sum: one search serves every seat.
-        key = seat if n == 3 else 0
+        # Two sides are zero-sum: one search serves every seat.
+        key = 0 if zero_sum else seat
         if key not in solvers:
-            objective = Objective.for_seats(n, partnerships, key)
-            if target.need:
-                objective = objective.with_target(sides, target.need)
+            objective = Objective.for_sides(sides, key).with_target(target.need)
             solvers[key] = Solver(objective, single_count=single, budget=budget)
         return solvers[key]
 

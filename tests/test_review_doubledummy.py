@@ -64,7 +64,7 @@ class TestAgainstBruteForce:
         for _ in range(2000):
             hands = deal(rng, 2, 4)
             table, position = advance(rng, hands, rng.randrange(3))
-            compare(table, position, Objective.for_seats(2, False, rng.randrange(2)))
+            compare(table, position, Objective.for_sides((0, 1), rng.randrange(2)))
 
     def test_two_players_racing_for_the_target(self) -> None:
         rng = random.Random(61)
@@ -72,7 +72,7 @@ class TestAgainstBruteForce:
             hands = deal(rng, 2, 4)
             table, position = advance(rng, hands, 0)
             need = (rng.randint(1, 12), rng.randint(1, 12))
-            objective = Objective.for_seats(2, False, 0).with_target((0, 1), need)
+            objective = Objective.for_sides((0, 1), 0).with_target(need)
             compare(table, position, objective)
 
     def test_five_card_single_count(self) -> None:
@@ -80,7 +80,7 @@ class TestAgainstBruteForce:
         for _ in range(300):
             hands = deal(rng, 2, 3)
             table, position = advance(rng, hands, rng.randrange(2), single=True)
-            compare(table, position, Objective.for_seats(2, False, 0), single=True)
+            compare(table, position, Objective.for_sides((0, 1), 0), single=True)
 
     def test_three_players_paranoid(self) -> None:
         rng = random.Random(3)
@@ -88,11 +88,10 @@ class TestAgainstBruteForce:
             hands = deal(rng, 3, 4)
             table, position = advance(rng, hands, rng.randrange(2, 5))
             reviewed = rng.randrange(3)
-            objective = Objective.for_seats(3, False, reviewed)
+            objective = Objective.for_sides((0, 1, 2), reviewed)
             assert objective.sign == tuple(1 if s == reviewed else -1 for s in range(3))
             if rng.random() < 0.3:
-                objective = objective.with_target((0, 1, 2), tuple(rng.randint(1, 9)
-                                                                   for _ in range(3)))
+                objective = objective.with_target([rng.randint(1, 9) for _ in range(3)])
             compare(table, position, objective)
 
     def test_four_player_partnerships(self) -> None:
@@ -101,10 +100,10 @@ class TestAgainstBruteForce:
             hands = deal(rng, 4, 4)
             # From part-way through: the brute force's whole tree from the lead is slow.
             table, position = advance(rng, hands, rng.randrange(5, 8))
-            objective = Objective.for_seats(4, True, rng.randrange(4))
+            objective = Objective.for_sides((0, 1, 0, 1), rng.randrange(4))
             assert objective.sign[0] == objective.sign[2] == -objective.sign[1]
             if rng.random() < 0.3:
-                objective = objective.with_target((0, 1, 0, 1), (rng.randint(1, 9),
+                objective = objective.with_target((rng.randint(1, 9),
                                                                  rng.randint(1, 9)))
             compare(table, position, objective)
 
@@ -113,14 +112,14 @@ class TestAgainstBruteForce:
         for _ in range(3):
             hands = deal(rng, 4, 4)
             table, position = advance(rng, hands, 0)
-            compare(table, position, Objective.for_seats(4, True, 0))
+            compare(table, position, Objective.for_sides((0, 1, 0, 1), 0))
 
     def test_seven_card(self) -> None:
         rng = random.Random(7)
         for _ in range(30):
             hands = deal(rng, 2, 5)
             table, position = advance(rng, hands, rng.randrange(3))
-            compare(table, position, Objective.for_seats(2, False, 1))
+            compare(table, position, Objective.for_sides((0, 1), 1))
 
 
 class TestTheTail:
@@ -187,9 +186,9 @@ def test_a_worked_position() -> None:
     # 5: dealer 5 (pair 2), pone K, dealer T (30), last card: -3; or dealer T (15 for 2),
     #    pone K, dealer 5 (30), last card: -3.
     position = Position.start([cards("5H KS"), cards("5D TC")])
-    values = Solver(Objective.for_seats(2, False, 0)).options(position)
+    values = Solver(Objective.for_sides((0, 1), 0)).options(position)
     assert values == {5: (0, -3), 13: (0, -3)}
-    dealer_view = Solver(Objective.for_seats(2, False, 1)).options(position)
+    dealer_view = Solver(Objective.for_sides((0, 1), 1)).options(position)
     assert dealer_view == {5: (0, 3), 13: (0, 3)}
 
 
@@ -201,7 +200,7 @@ class TestOutOfReach:
                 _, position = advance(rng, deal(rng, seats, size), rng.randrange(4))
                 count = max(sides) + 1
                 need = tuple(rng.randint(1, 40) for _ in range(count))
-                full = Objective.for_seats(seats, seats == 4, 0).with_target(sides, need)
+                full = Objective.for_sides(sides, 0).with_target(need)
                 pruned = full.within_reach(position)
                 assert (Solver(full).options(position, need)
                         == Solver(pruned).options(position, pruned.need or None))
