@@ -1,0 +1,78 @@
+// The review view: a deal or a game judged against the best discard, play and count.
+// It uses the helpers of scorepad.js ($, el, ask, findings), loaded before it.
+"use strict";
+
+function lostTable(lost, id) {
+  const table = el("table", { id, class: "lost" }, el("thead", {}, el("tr", {},
+    el("th", {}, "Lost"), el("th", { class: "num" }, "Discard"), el("th", { class: "num" }, "Play"),
+    el("th", { class: "num" }, "Count"))));
+  const rows = el("tbody");
+  for (const [player, each] of Object.entries(lost)) {
+    rows.append(el("tr", { "data-player": player }, el("td", {}, player),
+      el("td", { class: "num" }, each.discard.toFixed(2)), el("td", { class: "num" }, each.play),
+      el("td", { class: "num" }, each.count)));
+  }
+  table.append(rows);
+  return table;
+}
+
+function showDealReview(r, number) {
+  const parts = [];
+  const discards = el("table", { class: "discards" }, el("thead", {}, el("tr", {},
+    el("th", {}, "Player"), el("th", {}, "Threw"), el("th", { class: "num" }, "Rank"),
+    el("th", { class: "num" }, "Lost"), el("th", {}, "Best"))));
+  const rows = el("tbody");
+  for (const [player, d] of Object.entries(r.discards)) {
+    rows.append(el("tr", {}, el("td", {}, player), el("td", {}, d.discard.join(" ")),
+      el("td", { class: "num" }, d.rank + " of " + d.options),
+      el("td", { class: "num" }, d.loss.toFixed(2)), el("td", {}, d.best.discard.join(" "))));
+  }
+  discards.append(rows);
+  parts.push(discards);
+  if (r.play) {
+    const line = el("p", { class: "laid" }, "Play: ");
+    for (const c of r.play.cards) {
+      const cost = c.loss === null ? " ?" : c.loss ? " −" + c.loss : "";
+      const kind = c.loss === null ? "unjudged" : c.loss ? "costly" : "best";
+      line.append(el("span", { class: "card-review " + kind, "data-index": c.index,
+        title: c.loss ? "best: " + c.best.join(" ") : "" },
+        c.player + " " + c.card + cost + (c.game ? " (the game)" : "")), " ");
+    }
+    parts.push(line);
+    if (r.play.reason) parts.push(el("p", { class: "note" }, "Judged up to play ", r.play.stopped_at, ": ", r.play.reason));
+  }
+  for (const c of r.count) {
+    parts.push(el("p", { class: "count-review" }, c.player + " counted " + c.what + ": claimed " +
+      c.claimed + " of " + c.true + ", lost " + c.loss));
+  }
+  parts.push(lostTable(r.lost, "review-lost-" + number));
+  return parts;
+}
+
+function showReview(r) {
+  if (!r.deals) return [...showDealReview(r, 0), findings(r.findings)];
+  const parts = [];
+  for (const deal of r.deals) {
+    parts.push(el("h3", {}, "Deal " + deal.deal + " (dealer " + deal.dealer + ")"));
+    parts.push(...showDealReview(deal, deal.deal));
+  }
+  parts.push(el("h3", {}, "Over the game"), lostTable(r.lost, "review-lost"), findings(r.findings));
+  return parts;
+}
+
+async function review(event) {
+  event.preventDefault();
+  let body;
+  try {
+    body = JSON.parse($("review-record").value);
+  } catch (error) {
+    $("review-result").replaceChildren(el("p", { class: "error" }, "The record is not JSON: " + error.message));
+    return;
+  }
+  const path = body && body.deals ? "/v1/games/review" : "/v1/deals/review";
+  await ask(path, body, $("review-result"), "Reviewing…", showReview);
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("review-form").addEventListener("submit", review);
+});
