@@ -6,10 +6,11 @@ import json
 
 from rules.variants import Variant
 from tests.test_deals_api import game_json
-from tests.test_scorepad import ARGS, CHROMIUM, browser, page, pytestmark  # noqa: F401
+# The browser fixtures, and the skip when there is no chromium.
+from tests.test_scorepad import browser, page, pytestmark  # noqa: F401
 
 
-def test_review_a_game(page) -> None:  # type: ignore[no-untyped-def]
+def test_review_a_game(page) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     body, _, _ = game_json(4, Variant.SIX_CARD, ("ann", "bob"))
     page.fill("#review-record", json.dumps(body))
     page.click("#review-go")
@@ -24,7 +25,7 @@ def test_review_a_game(page) -> None:  # type: ignore[no-untyped-def]
     assert costly.first.get_attribute("title").startswith("best: ")
 
 
-def test_review_refused_and_unreadable(page) -> None:  # type: ignore[no-untyped-def]
+def test_review_refused_and_unreadable(page) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     page.fill("#review-record", "{not json")
     page.click("#review-go")
     page.wait_for_selector("#review-result .error")
