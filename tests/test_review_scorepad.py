@@ -6,8 +6,7 @@ import json
 
 from rules.variants import Variant
 from tests.test_deals_api import game_json
-# The browser fixtures, and the skip when there is no chromium.
-from tests.test_scorepad import browser, page, pytestmark  # noqa: F401
+from tests.test_scorepad import browser, page, pytestmark  # noqa: F401  (fixtures, skip)
 
 
 def test_review_a_game(page) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
