@@ -34,7 +34,6 @@ from rules.cards import Card, Rank, Suit
 from rules.pegging import GO_POINT, THIRTY_ONE, peg_scores
 
 __all__ = [
-    "MAX_CARD_POINTS",
     "Budget",
     "BudgetSpent",
     "Objective",
@@ -50,10 +49,6 @@ Value = tuple[int, int]
 """``(game, difference)``: see the module's docstring."""
 Pegs = tuple[tuple[int, int], ...]
 """Points pegged by a transition, in order: ``(seat, points)``."""
-
-MAX_CARD_POINTS = 15
-"""The most one card can peg: 2 for a fifteen or 31, 12 for a double pair royal (runs
-and pairs never score together), and 1 for the go it earns."""
 
 _OUT_OF_REACH = 10**6
 
@@ -305,8 +300,11 @@ class Solver:
         self.budget = budget
         self.memo: dict[object, Value] = {}
         self.side_sign = [0] * (max(objective.side, default=-1) + 1)
+        self.side_seats = [0] * len(self.side_sign)
+        """Each side's seats, as a bitmask."""
         for seat, side in enumerate(objective.side):
             self.side_sign[side] = objective.sign[seat]
+            self.side_seats[side] |= 1 << seat
 
     def value(self, position: Position, need: tuple[int, ...] | None = None) -> Value:
         """The value of ``position`` with best play by every seat from here."""
@@ -314,8 +312,9 @@ class Solver:
             return (0, 0)
         key: object = position
         if need is not None:
-            need = self._clip(need, position.cards_left)
-            key = (position, need)
+            need = self._clip(position, need)
+            if need is not None:
+                key = (position, need)
         found = self.memo.get(key)
         if found is not None:
             return found
@@ -330,7 +329,7 @@ class Solver:
                 need: tuple[int, ...] | None = None) -> dict[int, Value]:
         """Each rank the actor may lay, with the value of laying it (its own pegs included)."""
         if need is not None:
-            need = self._clip(need, position.cards_left)
+            need = self._clip(position, need)
         return {order: self._after(position, order, need) for order in position.legal()}
 
     def step(self, position: Position, order: int,
@@ -363,10 +362,10 @@ class Solver:
         game, rest = self.value(after, need)
         return (game, difference + rest)
 
-    @staticmethod
-    def _clip(need: tuple[int, ...], cards_left: int) -> tuple[int, ...] | None:
-        """Needs beyond what the cards left could ever peg are all alike: out of reach."""
-        reach = MAX_CARD_POINTS * cards_left
-        if all(n > reach for n in need):
-            return None
-        return tuple(min(n, reach + 1) for n in need)
+    def _clip(self, position: Position, need: tuple[int, ...]) -> tuple[int, ...] | None:
+        """A side that needs more than it could still peg (:func:`_most`) is out of reach,
+        whatever it needs: those needs are all alike, and when every side is out of reach
+        the position is valued on the difference alone (and shares its memo entry)."""
+        clipped = tuple(n if n <= _most(position, self.side_seats[side]) else _OUT_OF_REACH
+                        for side, n in enumerate(need))
+        return None if all(n == _OUT_OF_REACH for n in clipped) else clipped
