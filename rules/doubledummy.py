@@ -1,7 +1,8 @@
 """Double-dummy play: with every hand known, the best each side can peg from here.
 
 The play's game tree is small enough to search exhaustively when the search is
-memoised on a compact state. Three facts keep the state small:
+keyed on a compact state (:mod:`rules.doubledummy_search`). Three facts keep the
+state small:
 
 * Suits never matter in the play, so a hand is the sorted tuple of its ranks'
   orders (1 for the ace to 13 for the king), and cards of one rank are one move.
@@ -12,7 +13,8 @@ memoised on a compact state. Three facts keep the state small:
 * A go is forced (a player who cannot lay must say it), so it is no decision: a
   transition lays one card and then applies every go that follows.
 
-Scores come from :func:`rules.pegging.peg_scores`, the referee's own scorer.
+Scores come from :func:`rules.pegging.peg_scores`, the referee's own scorer. The
+search itself is in :mod:`rules.doubledummy_search`.
 
 **The objective.** Each seat plays for a sign: +1 for the reviewed side, -1 for the
 others. The value of a position is the pair ``(game, difference)``, compared in that
@@ -33,15 +35,7 @@ from functools import cache
 from rules.cards import Card, Rank, Suit
 from rules.pegging import GO_POINT, THIRTY_ONE, peg_scores
 
-__all__ = [
-    "Budget",
-    "BudgetSpent",
-    "Objective",
-    "Position",
-    "Solver",
-    "Value",
-    "tail",
-]
+__all__ = ["Hand", "Objective", "Pegs", "Position", "Value", "pips", "tail"]
 
 Hand = tuple[int, ...]
 """The orders of the ranks a player holds, sorted."""
@@ -49,26 +43,6 @@ Value = tuple[int, int]
 """``(game, difference)``: see the module's docstring."""
 Pegs = tuple[tuple[int, int], ...]
 """Points pegged by a transition, in order: ``(seat, points)``."""
-
-_OUT_OF_REACH = 10**6
-
-
-class BudgetSpent(Exception):
-    """The search has stored as many positions as its budget allows."""
-
-
-class Budget:
-    """How many positions searches may still store: what bounds a request's time and
-    memory, counted in positions so that the same request always stops at the same
-    place."""
-
-    def __init__(self, positions: int) -> None:
-        self.left = positions
-
-    def spend(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise BudgetSpent
 
 _CARD_OF = {order: Card(Rank.from_order(order), Suit.SPADES) for order in range(1, 14)}
 """A card of each rank, to ask the scorer: suits do not score in the play."""
@@ -222,150 +196,3 @@ class Objective:
 
     def with_target(self, need: Sequence[int]) -> Objective:
         return Objective(self.sign, self.side, tuple(need))
-
-    def within_reach(self, position: Position, *, single_count: bool = False,
-                     budget: Budget | None = None) -> Objective:
-        """The same objective with the target kept only for the sides that could reach it
-        in this play at all (with every seat helping them): for the others it is out of
-        reach from every later position too, and leaving it out keeps the search small."""
-        if not self.need:
-            return self
-        need = list(self.need)
-        for side, wanted in enumerate(self.need):
-            mine = sum(1 << seat for seat, s in enumerate(self.side) if s == side)
-            if not _can_reach(position, mine, wanted, single_count, {}, budget):
-                need[side] = _OUT_OF_REACH
-        if all(n == _OUT_OF_REACH for n in need):
-            return Objective(self.sign, self.side)
-        return Objective(self.sign, self.side, tuple(need))
-
-
-def _can_reach(position: Position, mine: int, wanted: int, single_count: bool,
-               memo: dict[tuple[Position, int], bool], budget: Budget | None) -> bool:
-    """Whether the seats in the bitmask ``mine`` could peg ``wanted`` more in this play."""
-    if wanted <= 0:
-        return True
-    if position.actor is None or _most(position, mine) < wanted:
-        return False
-    key = (position, wanted)
-    found = memo.get(key)
-    if found is None:
-        found = False
-        for order in position.legal():
-            after, pegs = position.lay(order, single_count=single_count)
-            got = sum(points for seat, points in pegs if mine >> seat & 1)
-            if _can_reach(after, mine, wanted - got, single_count, memo, budget):
-                found = True
-                break
-        if budget is not None:
-            budget.spend()
-        memo[key] = found
-    return found
-
-
-_PAIR_GAINS = (0, 2, 6, 12)
-"""What the first, second, third and fourth card of one rank in a row add."""
-
-
-def _most(position: Position, mine: int) -> int:
-    """A quick upper bound on what the seats in ``mine`` can still peg: each of their
-    cards 2 for a fifteen or 31, 1 for a go, and the better of a run (at most 7: eight
-    cards in a run pass 31) and the best pair gain left for its rank."""
-    held = [0] * 14
-    for hand in position.hands:
-        for order in hand:
-            held[order] += 1
-    stack = position.stack
-    if stack:
-        # The trailing block of one rank on the table counts towards the pairs to come.
-        block = len(stack) if len(stack) >= 2 and stack[-1] == stack[-2] else 1
-        held[stack[-1]] += block
-    total = 0
-    for seat, hand in enumerate(position.hands):
-        if not mine >> seat & 1:
-            continue
-        for order in hand:
-            total += 3 + max(7, _PAIR_GAINS[min(held[order], 4) - 1])
-    return total
-
-
-class Solver:
-    """Exhaustive search of the play, memoised on the position (and, where a side is
-    within reach of the target, the points each side still needs)."""
-
-    def __init__(self, objective: Objective, *, single_count: bool = False,
-                 budget: Budget | None = None) -> None:
-        self.objective = objective
-        self.single_count = single_count
-        self.budget = budget
-        self.memo: dict[object, Value] = {}
-        self.side_sign = [0] * (max(objective.side, default=-1) + 1)
-        self.side_seats = [0] * len(self.side_sign)
-        """Each side's seats, as a bitmask."""
-        for seat, side in enumerate(objective.side):
-            self.side_sign[side] = objective.sign[seat]
-            self.side_seats[side] |= 1 << seat
-
-    def value(self, position: Position, need: tuple[int, ...] | None = None) -> Value:
-        """The value of ``position`` with best play by every seat from here."""
-        if position.actor is None:
-            return (0, 0)
-        key: object = position
-        if need is not None:
-            need = self._clip(position, need)
-            if need is not None:
-                key = (position, need)
-        found = self.memo.get(key)
-        if found is not None:
-            return found
-        values = [self._after(position, order, need) for order in position.legal()]
-        best = max(values) if self.objective.sign[position.actor] > 0 else min(values)
-        if self.budget is not None:
-            self.budget.spend()
-        self.memo[key] = best
-        return best
-
-    def options(self, position: Position,
-                need: tuple[int, ...] | None = None) -> dict[int, Value]:
-        """Each rank the actor may lay, with the value of laying it (its own pegs included)."""
-        if need is not None:
-            need = self._clip(position, need)
-        return {order: self._after(position, order, need) for order in position.legal()}
-
-    def step(self, position: Position, order: int,
-             need: tuple[int, ...] | None) -> tuple[Position, Pegs, tuple[int, ...] | None]:
-        """Lay ``order``: the next position, the pegs, and the points still needed after."""
-        after, pegs = position.lay(order, single_count=self.single_count)
-        if need is not None:
-            left = list(need)
-            for seat, points in pegs:
-                left[self.objective.side[seat]] -= points
-            need = tuple(left)
-        return after, pegs, need
-
-    def _after(self, position: Position, order: int, need: tuple[int, ...] | None) -> Value:
-        after, pegs = position.lay(order, single_count=self.single_count)
-        sign = self.objective.sign
-        difference = 0
-        if need is not None:
-            left = list(need)
-            for seat, points in pegs:
-                difference += sign[seat] * points
-                side = self.objective.side[seat]
-                left[side] -= points
-                if left[side] <= 0:
-                    return (self.side_sign[side], difference)
-            need = tuple(left)
-        else:
-            for seat, points in pegs:
-                difference += sign[seat] * points
-        game, rest = self.value(after, need)
-        return (game, difference + rest)
-
-    def _clip(self, position: Position, need: tuple[int, ...]) -> tuple[int, ...] | None:
-        """A side that needs more than it could still peg (:func:`_most`) is out of reach,
-        whatever it needs: those needs are all alike, and when every side is out of reach
-        the position is valued on the difference alone (and shares its memo entry)."""
-        clipped = tuple(n if n <= _most(position, self.side_seats[side]) else _OUT_OF_REACH
-                        for side, n in enumerate(need))
-        return None if all(n == _OUT_OF_REACH for n in clipped) else clipped

@@ -26,7 +26,7 @@ from fractions import Fraction
 from rules.cards import Card
 from rules.deal import CRIB, DealCheck, DealRecord, check_deal
 from rules.discards import Option, advise
-from rules.doubledummy import Budget
+from rules.doubledummy_search import Budget
 from rules.game import GameCheck, check_game
 from rules.review_play import PlayReview, review_play
 from rules.rulesets import Ruleset
@@ -45,12 +45,12 @@ __all__ = [
 ]
 
 HEELS = "heels"
-REVIEW_POSITIONS = 1_500_000
-"""The positions one review may search in all, which bounds its time (about 10 µs a
-position): far more than any real game needs (a 13-deal two-player game stores about
-10,000, a four-player deal 15,000 to 300,000), and few enough that a request stays well
+REVIEW_POSITIONS = 600_000
+"""The positions one review may store in all, which bounds its time (about 15 µs a
+position): far more than any real game needs (a 13-deal two-player game stores a few
+thousand, a four-player deal 3,000 to 20,000), and few enough that a request stays well
 inside the worker's timeout."""
-DEAL_POSITIONS = 400_000
+DEAL_POSITIONS = 300_000
 """The positions one deal's search may hold at once, which bounds its memory (about 420
 bytes a position)."""
 

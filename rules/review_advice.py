@@ -28,7 +28,8 @@ from fractions import Fraction
 from math import comb, sqrt
 
 from rules.cards import Card, full_deck
-from rules.doubledummy import Budget, BudgetSpent, Objective, Position, Solver
+from rules.doubledummy import Objective, Position
+from rules.doubledummy_search import Budget, BudgetSpent, Solver
 from rules.pegging import THIRTY_ONE
 from rules.play import PlayEvent
 from rules.sides import Sides
@@ -37,10 +38,10 @@ from rules.variants import Variant
 __all__ = ["AdviceError", "PlayAdvice", "PlayOption", "advise_play"]
 
 DEFAULT_SAMPLES = 200
-ADVICE_POSITIONS = 600_000
-"""The positions one piece of advice may search (a four-player deal from the lead
-stores about 15,000): it keeps a request to a few seconds. Sampling stops early where it
-is spent, and says how many deals it played."""
+ADVICE_POSITIONS = 250_000
+"""The positions one piece of advice may store (a four-player deal from the lead stores
+about 3,000, at about 15 µs each): it keeps a request to a few seconds. Sampling stops
+early where it is spent, and says how many deals it played."""
 
 
 class AdviceError(ValueError):

@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.cards import Card
-from rules.doubledummy import Budget, BudgetSpent, Objective, Position, Solver, Value
+from rules.doubledummy import Objective, Position, Value
+from rules.doubledummy_search import Budget, BudgetSpent, Solver, within_reach
 from rules.play import PlayCheck
 from rules.rulings import FindingCode
 from rules.variants import Variant
@@ -89,8 +90,8 @@ def review_play(
     reason: str | None = None
     if need:
         try:
-            target = target.with_target(need).within_reach(
-                start, single_count=single, budget=budget)
+            target = within_reach(target.with_target(need), start, single_count=single,
+                                  budget=budget)
         except BudgetSpent:
             stopped_at, reason = 0, _SPENT
     left: tuple[int, ...] | None = target.need or None

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from rules.cards import Card, full_deck
-from rules.doubledummy import Objective, Position, Solver, tail
+from rules.doubledummy import Objective, Position, tail
+from rules.doubledummy_search import Solver, within_reach
 from rules.pegging import peg_scores
 from rules.play import PlayEvent, check_play
 from tests import brute_play
@@ -201,6 +202,6 @@ class TestOutOfReach:
                 count = max(sides) + 1
                 need = tuple(rng.randint(1, 40) for _ in range(count))
                 full = Objective.for_sides(sides, 0).with_target(need)
-                pruned = full.within_reach(position)
+                pruned = within_reach(full, position)
                 assert (Solver(full).options(position, need)
                         == Solver(pruned).options(position, pruned.need or None))
