@@ -40,6 +40,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python bench/enumerate.py
 	$(BIN)/python bench/pegging.py
 	$(BIN)/python bench/discards.py
+	$(BIN)/python bench/review.py
 	$(BIN)/python bench/service.py
 
 # Reliability figures: a mixed-load soak, then faults under load (loopback, bounded).
