@@ -3,8 +3,9 @@ search budget."""
 
 from __future__ import annotations
 
-from rules.deal import DealRecord
+from rules.deal import DealClaims, DealRecord
 from rules.review import review_deal
+from rules.rulesets import Ruleset
 from rules.variants import Variant
 from tests import brute_play
 from tests.cards import card, cards
@@ -62,3 +63,14 @@ def test_a_spent_budget_stops_the_review_the_same_way_every_time() -> None:
     assert first.play.cards[-1].loss is None
     assert review_deal(DEAL, budget=40) == first
     assert review_deal(DEAL).play.reason is None  # type: ignore[union-attr]
+
+
+def test_heels_not_pegged_are_a_count_loss_under_acc() -> None:
+    deal = DealRecord(DEAL.players, DEAL.dealt, DEAL.discards, card("JC"), DEAL.plays,
+                      claims=DealClaims(heels=0))
+    [heels] = review_deal(deal).count
+    assert (heels.what, heels.player, heels.true, heels.pegged, heels.loss) == (
+        "heels", "dealer", 2, 0, 2)
+    assert review_deal(deal).lost["dealer"].count == 2
+    friendly = review_deal(deal, ruleset=Ruleset.FRIENDLY)  # corrected: nothing lost
+    assert [c.loss for c in friendly.count] == [0]
