@@ -30,8 +30,8 @@ from math import comb, sqrt
 from rules.cards import Card, full_deck
 from rules.doubledummy import Objective, Position
 from rules.doubledummy_search import Budget, BudgetSpent, Solver
-from rules.pegging import THIRTY_ONE
 from rules.play import PlayEvent
+from rules.review_position import AdviceError, check_request, replay
 from rules.sides import Sides
 from rules.variants import Variant
 
@@ -42,15 +42,6 @@ ADVICE_POSITIONS = 250_000
 """The positions one piece of advice may store (a four-player deal from the lead stores
 about 3,000, at about 15 µs each): it keeps a request to a few seconds. Sampling stops
 early where it is spent, and says how many deals it played."""
-
-
-class AdviceError(ValueError):
-    """A request that describes no position to advise on. ``path`` locates the value."""
-
-    def __init__(self, path: Sequence[str | int], code: str, message: str) -> None:
-        self.path = tuple(path)
-        self.code = code
-        super().__init__(message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,40 +65,31 @@ class PlayAdvice:
     """The rank assignments played (exact) or the deals sampled."""
 
 
-@dataclass(slots=True)
-class _Table:
-    """The play so far, as the player saw it."""
-
-    count: int = 0
-    stack: list[int] | None = None
-    gone: int = 0
-    actor: int | None = 0
-    last: int | None = None
-    over: bool = False
-
-
 def advise_play(
     *,
-    players: Sequence[str],
+    players: Sequence[str] | None = None,
     player: str,
     hand: Sequence[Card],
     starter: Card,
-    plays: Sequence[PlayEvent],
-    discards: Sequence[Card] = (),
+    plays: Sequence[PlayEvent] = (),
+    discards: Sequence[Card] | None = None,
     variant: Variant = Variant.SIX_CARD,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     budget: int = ADVICE_POSITIONS,
 ) -> PlayAdvice:
-    """Rank what ``player`` may do now. ``hand`` is their cards as the play began."""
-    seats = tuple(players)
+    """Rank what ``player`` may do now. ``hand`` is their cards as the play began;
+    ``players`` the seats from the dealer's left, dealer last (two players default to
+    ``pone`` and ``dealer``). Raises :class:`AdviceError` for a request that describes
+    no position to advise on."""
+    seats = check_request(players, player, hand, starter, discards, plays, variant)
     me = seats.index(player)
     size = variant.spec.hand_size
     single = variant.spec.single_count
-    seen = {*hand, *discards, starter}
+    seen = {*hand, *(discards or ()), starter}
     laid: list[list[Card]] = [[] for _ in seats]
     floor = [0] * len(seats)  # a card still held is worth more than this
-    table = _replay(seats, me, hand, seen, plays, size, single, laid, floor)
+    table = replay(seats, me, hand, seen, plays, size, single, laid, floor)
     if table.actor != me:
         whose = "nobody's" if table.actor is None else f"{seats[table.actor]}'s"
         raise AdviceError(("player",), "not-your-turn",
@@ -204,94 +186,6 @@ def _advice(player: str, count: int, hand: Sequence[Card], laid: Sequence[Card],
                    if card not in laid and card.order in means]
     options.sort(key=lambda o: (-o.expected, -1 if o.card is None else o.card.index))
     return PlayAdvice(player, count, tuple(options), exact, deals)
-
-
-def _replay(seats: Sequence[str], me: int, hand: Sequence[Card], seen: set[Card],
-            plays: Sequence[PlayEvent], size: int, single: bool, laid: list[list[Card]],
-            floor: list[int]) -> _Table:
-    """Follow the play so far, inferring the gos that turn order implies, and record each
-    player's cards laid and what their gos prove (``floor``)."""
-    n = len(seats)
-    t = _Table(stack=[])
-    stack: list[int] = []
-
-    def held(seat: int) -> int:
-        return size - len(laid[seat])
-
-    def next_from(seat: int) -> int | None:
-        for step in range(1, n + 1):
-            candidate = (seat + step) % n
-            if held(candidate) > 0 and not t.gone >> candidate & 1:
-                return candidate
-        return None
-
-    def end_count() -> None:
-        if single or not any(held(s) for s in range(n)) or t.last is None:
-            t.over, t.actor = True, None
-            return
-        last = t.last
-        t.count, t.gone, t.last = 0, 0, None
-        stack.clear()
-        t.actor = next_from(last)
-
-    def say_go(seat: int, index: int) -> None:
-        room = THIRTY_ONE - t.count
-        mine = [c for c in hand if c not in laid[me]]
-        if seat == me and any(c.pips <= room for c in mine):
-            raise AdviceError(("plays", index), "renege",
-                              f"{seats[me]} could lay a card on a count of {t.count}")
-        if seat != me and held(seat) and room >= 10:
-            raise AdviceError(("plays", index), "out-of-turn",
-                              f"it was {seats[seat]}'s turn on a count of {t.count}, where "
-                              "every card fits")
-        floor[seat] = max(floor[seat], room)
-        t.gone |= 1 << seat
-        t.actor = next_from(seat)
-        if t.actor is None:
-            end_count()
-
-    for index, event in enumerate(plays):
-        if t.over:
-            raise AdviceError(("plays", index), "play-over", "the play was already over")
-        seat = seats.index(event.player)
-        card = event.card
-        if card is None:
-            if t.gone >> seat & 1 or not held(seat) or (seat == t.last and seat != t.actor):
-                continue  # a repeated go, or one that changes nothing
-            for _ in range(2 * n):
-                if t.actor == seat or t.actor is None:
-                    break
-                say_go(t.actor, index)
-            if t.actor != seat:
-                raise AdviceError(("plays", index), "out-of-turn",
-                                  f"{event.player} was not to play")
-            say_go(seat, index)
-            continue
-        if seat == me and (card not in hand or card in laid[me]):
-            raise AdviceError(("plays", index, "card"), "card-not-held",
-                              f"{card} is not in {event.player}'s hand")
-        if seat != me and (card in seen or any(card in cards for cards in laid)):
-            raise AdviceError(("plays", index, "card"), "card-seen",
-                              f"{event.player} cannot hold {card}: it is seen elsewhere")
-        if not held(seat):
-            raise AdviceError(("plays", index), "card-not-held",
-                              f"{event.player} had no cards left")
-        for _ in range(2 * n):
-            if t.actor is None or (t.actor == seat and card.pips <= THIRTY_ONE - t.count):
-                break
-            say_go(t.actor, index)  # a go the record leaves out
-        if t.actor != seat or card.pips > THIRTY_ONE - t.count:
-            raise AdviceError(("plays", index), "out-of-turn",
-                              f"{event.player} cannot lay {card} here")
-        laid[seat].append(card)
-        t.count += card.pips
-        stack.append(card.order)
-        t.last = seat
-        t.actor = None if t.count == THIRTY_ONE else next_from(seat)
-        if t.actor is None:
-            end_count()
-    t.stack = stack
-    return t
 
 
 class _TooMany(Exception):

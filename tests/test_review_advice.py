@@ -178,3 +178,25 @@ class TestWhatTheGosProve:
                         "not-your-turn" else "pone", hand=cards("5H 5D 6C 9S"),
                         starter=card("JH"), plays=record(plays))
         assert caught.value.code == code and caught.value.path == path
+
+
+@pytest.mark.parametrize(("change", "code", "path"), [
+    ({"players": ["a", "b", "c"]}, "wrong-size", ("players",)),
+    ({"players": ["pone", "pone"]}, "duplicate-player", ("players",)),
+    ({"players": None, "variant": Variant.THREE_PLAYER}, "required", ("players",)),
+    ({"player": "cy"}, "unknown-player", ("player",)),
+    ({"plays": record("cy:5H")}, "unknown-player", ("plays", 0, "player")),
+    ({"hand": cards("5H 5D 6C")}, "wrong-size", ("hand",)),
+    ({"hand": cards("5H 5H 6C 9S")}, "duplicate-card", ("hand",)),
+    ({"starter": card("9S")}, "duplicate-card", ("starter",)),
+    ({"discards": cards("KD")}, "wrong-size", ("discards",)),
+    ({"discards": cards("KD JH")}, "duplicate-card", ("discards", 1)),
+])
+def test_requests_that_describe_no_table(change: dict[str, object], code: str,
+                                         path: tuple[object, ...]) -> None:
+    request: dict[str, object] = {"players": None, "player": "pone",
+                                  "hand": cards("5H 5D 6C 9S"), "starter": card("JH"),
+                                  "plays": [], **change}
+    with pytest.raises(AdviceError) as caught:
+        advise_play(**request)  # type: ignore[arg-type]
+    assert (caught.value.code, caught.value.path) == (code, path)

@@ -5,19 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import fields, validate
 
 from rules.review_advice import DEFAULT_SAMPLES, AdviceError, PlayAdvice, advise_play
-from rules.variants import Variant
 from service.body import read_json
-from service.errors import Coded, InvalidRequest
+from service.errors import InvalidRequest
 from service.fields import CardField, Cards, CommonSchema, StrictInt
 from service.v1 import bp
 from service.v1.records import (
     MAX_EVENTS,
     NAME,
     PlayEventSchema,
-    check_players,
     events_from,
     player_names,
 )
@@ -31,6 +29,9 @@ MODEL = ("perfect-information sampling: the other hands are every deal consisten
 
 
 class PeggingAdviseSchema(CommonSchema):
+    """The request's shape; what makes it a position to advise on is the library's to
+    say (:func:`rules.review_position.check_request`)."""
+
     players = player_names()
     player = fields.String(required=True, validate=NAME)
     hand = Cards(required=True)
@@ -40,31 +41,6 @@ class PeggingAdviseSchema(CommonSchema):
                         validate=validate.Length(0, MAX_EVENTS))
     samples = StrictInt(load_default=DEFAULT_SAMPLES, validate=validate.Range(1, MAX_SAMPLES))
     seed = StrictInt(load_default=0, validate=validate.Range(0, 2**32 - 1))
-
-    @validates_schema
-    def _consistent(self, data: dict[str, Any], **kwargs: Any) -> None:
-        data["players"] = check_players(data, named_in=("plays",))
-        variant: Variant = data["variant"]
-        if data["player"] not in data["players"]:
-            raise ValidationError(Coded("unknown-player", f"{data['player']!r} is not one of "
-                                        "the players"), field_name="player")
-        size = variant.spec.hand_size
-        if len(data["hand"]) != size:
-            raise ValidationError(Coded("wrong-size", f"a {variant} hand has {size} cards as "
-                                        f"the play begins, not {len(data['hand'])}"),
-                                  field_name="hand")
-        if data["starter"] in data["hand"]:
-            raise ValidationError(Coded("duplicate-card", f"the starter {data['starter']} is "
-                                        "also in the hand"), field_name="starter")
-        discards = data.get("discards", [])
-        if "discards" in data and len(discards) != variant.spec.to_crib:
-            raise ValidationError(Coded("wrong-size", f"a {variant} player lays "
-                                        f"{variant.spec.to_crib} cards away"),
-                                  field_name="discards")
-        for i, card in enumerate(discards):
-            if card in data["hand"] or card == data["starter"]:
-                raise ValidationError({"discards": {i: [Coded(
-                    "duplicate-card", f"{card} is also in the hand or the starter")]}})
 
 
 _schema = PeggingAdviseSchema()
@@ -95,10 +71,10 @@ def advice_out(advice: PlayAdvice) -> dict[str, Any]:
 def pegging_advise() -> Response:
     data = _schema.load(read_json())
     try:
-        advice = advise_play(players=data["players"], player=data["player"],
+        advice = advise_play(players=data.get("players"), player=data["player"],
                              hand=data["hand"], starter=data["starter"],
                              plays=events_from(data["plays"]),
-                             discards=data.get("discards", ()), variant=data["variant"],
+                             discards=data.get("discards"), variant=data["variant"],
                              samples=data["samples"], seed=data["seed"])
     except AdviceError as error:
         pointer = "#/" + "/".join(str(part) for part in error.path)
