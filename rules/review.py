@@ -20,14 +20,16 @@ referee's own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from rules.cards import Card
-from rules.deal import CRIB, DealCheck, DealRecord, check_deal
+from rules.deal import DealCheck, DealRecord, check_deal
 from rules.discards import Option, advise
 from rules.doubledummy_search import Budget
 from rules.game import GameCheck, check_game
+from rules.live import CRIB
+from rules.play import TWO_PLAYERS
 from rules.review_play import PlayReview, review_play
 from rules.rulesets import Ruleset
 from rules.sides import Sides
@@ -134,6 +136,8 @@ def review_deal(
 ) -> DealReview:
     """Referee one deal (:func:`rules.deal.check_deal`, whose errors it raises) and
     review it."""
+    if not record.players:
+        record = replace(record, players=TWO_PLAYERS)
     check = check_deal(record, variant=variant, ruleset=ruleset, muggins=muggins,
                        scores_before=scores_before, target=target)
     return _review(record, check, variant, ruleset, target or variant.spec.target,
@@ -160,8 +164,7 @@ def review_game(
     for deal, dealer, result in zip(deals, check.dealers, check.deals, strict=True):
         at = players.index(dealer)
         seats = tuple(players[(at + 1 + i) % n] for i in range(n))
-        seated = DealRecord(seats, deal.dealt, deal.discards, deal.starter, deal.plays,
-                            deal.crib_card, deal.claims)
+        seated = replace(deal, players=seats)
         reviews.append(_review(seated, result, variant, ruleset,
                                target or variant.spec.target, sides, spend))
     total = {p: Lost(Fraction(0), 0, 0) for p in players}
@@ -179,7 +182,7 @@ def _review(record: DealRecord, check: DealCheck, variant: Variant, ruleset: Rul
     if check.misdeal:
         zero = {p: Lost(Fraction(0), 0, 0) for p in seats}
         return DealReview(check, seats, {}, None, (), zero)
-    discards = {p: _discard(record, p, variant) for p in seats}
+    discards = {p: _discard(record, p, variant, sides) for p in seats}
     play = None
     if check.play is not None:
         # A deal's positions are freed when it is done: its own cap bounds the memory.
@@ -196,11 +199,11 @@ def _review(record: DealRecord, check: DealCheck, variant: Variant, ruleset: Rul
     return DealReview(check, seats, discards, play, count, lost)
 
 
-def _discard(record: DealRecord, player: str, variant: Variant) -> DiscardReview:
-    seats = record.players
+def _discard(record: DealRecord, player: str, variant: Variant, sides: Sides) -> DiscardReview:
+    assert record.discards is not None  # a finished deal
     dealer = player == record.dealer
-    # Partners sit opposite: the dealer's partner throws to his own side's crib.
-    ours = dealer or (len(seats) == 4 and seats.index(player) == 1)
+    # The dealer's partner throws to their own side's crib.
+    ours = sides.of[player] == sides.of[record.dealer]
     advice = advise(record.dealt[player], dealer=dealer, variant=variant, crib_is_ours=ours)
     thrown = set(record.discards[player])
     chosen = next(o for o in advice.options if set(o.discard) == thrown)
@@ -212,7 +215,7 @@ def _discard(record: DealRecord, player: str, variant: Variant) -> DiscardReview
 
 def _play(record: DealRecord, check: DealCheck, variant: Variant, target: int,
           sides: Sides, budget: Budget) -> PlayReview:
-    assert check.play is not None
+    assert check.play is not None and record.discards is not None
     seats = record.players
     kept: dict[str, Sequence[Card]] = {
         p: [c for c in record.dealt[p] if c not in record.discards[p]] for p in seats}
@@ -238,7 +241,8 @@ def _count(record: DealRecord, check: DealCheck, ruleset: Ruleset) -> tuple[Coun
         conceded = ruleset.spec.overcount_award(excess) if excess > 0 else 0
         found.append(CountReview(HEELS, record.dealer, heels.claimed, heels.points,
                                  heels.pegged, conceded))
-    for name, hand in check.show.items():
+    shown = [*check.show.items(), *([(CRIB, check.crib)] if check.crib is not None else [])]
+    for name, hand in shown:
         ruling = hand.ruling
         if ruling is None or (ruling.true == ruling.player_pegs and not ruling.opponent_pegs):
             continue

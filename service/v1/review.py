@@ -10,9 +10,8 @@ from fractions import Fraction
 from typing import Any
 
 from flask import Response, jsonify
+from marshmallow import ValidationError, validates_schema
 
-from rules.deal import DealError
-from rules.game import GameError
 from rules.review import (
     CountReview,
     DealReview,
@@ -24,14 +23,25 @@ from rules.review import (
 )
 from rules.review_play import PlayReview
 from service.body import read_json
+from service.errors import Coded
 from service.observability import count_findings
-from service.v1 import bp
 from service.v1.deals import DealCheckSchema
 from service.v1.games import GameCheckSchema
 from service.v1.hands import findings_out
-from service.v1.records import deal_error, deal_record
+from service.v1.records import deal_record, players_of
 
-_deal_schema = DealCheckSchema()
+
+class DealReviewSchema(DealCheckSchema):
+    """The check's record, finished: a review judges the whole deal."""
+
+    @validates_schema
+    def _finished(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("in_progress"):
+            raise ValidationError(Coded("conflict", "a review needs the whole deal: "
+                                        "in_progress must be false"), field_name="in_progress")
+
+
+_deal_schema = DealReviewSchema()
 _game_schema = GameCheckSchema()
 
 
@@ -90,30 +100,21 @@ def deal_review_out(review: DealReview) -> dict[str, Any]:
     }
 
 
-@bp.post("/deals/review")
 def deals_review() -> Response:
     data = _deal_schema.load(read_json())
-    try:
-        review = review_deal(deal_record(data, data["players"]), variant=data["variant"],
-                             ruleset=data["ruleset"], muggins=data["muggins"],
-                             scores_before=data.get("scores_before"),
-                             target=data.get("target"))
-    except DealError as error:
-        raise deal_error(error) from None
+    review = review_deal(deal_record(data, players_of(data) or ()), variant=data["variant"],
+                         ruleset=data["ruleset"], muggins=data["muggins"],
+                         scores_before=data.get("scores_before"), target=data.get("target"))
     count_findings(review.check.findings)
     return jsonify({"objective": objective_of(data["variant"]), **deal_review_out(review)})
 
 
-@bp.post("/games/review")
 def games_review() -> Response:
     data = _game_schema.load(read_json())
     deals = [deal_record(d) for d in data["deals"]]
-    try:
-        review = review_game(data["players"], data["first_dealer"], deals,
-                             variant=data["variant"], ruleset=data["ruleset"],
-                             muggins=data["muggins"], target=data.get("target"))
-    except GameError as error:
-        raise deal_error(error) from None
+    review = review_game(data["players"], data["first_dealer"], deals,
+                         variant=data["variant"], ruleset=data["ruleset"],
+                         muggins=data["muggins"], target=data.get("target"))
     check = review.check
     count_findings(check.findings)
     return jsonify({

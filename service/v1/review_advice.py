@@ -11,7 +11,6 @@ from rules.review_advice import DEFAULT_SAMPLES, AdviceError, PlayAdvice, advise
 from service.body import read_json
 from service.errors import InvalidRequest
 from service.fields import CardField, Cards, CommonSchema, StrictInt
-from service.v1 import bp
 from service.v1.records import (
     MAX_EVENTS,
     NAME,
@@ -67,7 +66,6 @@ def advice_out(advice: PlayAdvice) -> dict[str, Any]:
     }
 
 
-@bp.post("/pegging/advise")
 def pegging_advise() -> Response:
     data = _schema.load(read_json())
     try:
