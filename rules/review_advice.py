@@ -31,6 +31,7 @@ from rules.cards import Card, full_deck
 from rules.doubledummy import Objective, Position
 from rules.doubledummy_search import Budget, BudgetSpent, Solver
 from rules.play import PlayEvent
+from rules.playstate import NO_ONE
 from rules.review_position import AdviceError, check_request, replay
 from rules.sides import Sides
 from rules.variants import Variant
@@ -89,9 +90,9 @@ def advise_play(
     seen = {*hand, *(discards or ()), starter}
     laid: list[list[Card]] = [[] for _ in seats]
     floor = [0] * len(seats)  # a card still held is worth more than this
-    table = replay(seats, me, hand, seen, plays, size, single, laid, floor)
-    if table.actor != me:
-        whose = "nobody's" if table.actor is None else f"{seats[table.actor]}'s"
+    table = replay(seats, me, hand, seen, plays, variant, laid, floor)
+    if table.turn != me:
+        whose = "nobody's" if table.over else f"{seats[table.turn]}'s"
         raise AdviceError(("player",), "not-your-turn",
                           f"it is {whose} turn, not {player}'s")
 
@@ -107,11 +108,12 @@ def advise_play(
     sides = Sides.for_table(seats, variant)
     objective = Objective.for_sides([sides.names.index(sides.of[p]) for p in seats], me)
     spend = Budget(budget)
-    stack = tuple(table.stack or ())
+    stack = tuple(card.order for card in table.stack)
+    last = None if table.last == NO_ONE else table.last
 
     def values(deal: _Deal) -> dict[int | None, int]:
         hands = tuple(mine if s == me else deal[s] for s in range(len(seats)))
-        position = Position.mid_play(hands, table.count, stack, me, table.gone, table.last)
+        position = Position.mid_play(hands, table.count, stack, me, table.gone, last)
         solver = Solver(objective, single_count=single, budget=spend)
         if not position.legal():
             after, pegs = position.go(single_count=single)

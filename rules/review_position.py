@@ -11,16 +11,17 @@ describes no legal position (a card not held or seen twice, a card out of turn o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rules.cards import Card
 from rules.pegging import THIRTY_ONE
-from rules.play import PlayEvent
+from rules.play import TWO_PLAYERS, PlayEvent
+from rules.playstate import NO_ONE, PlayState
 from rules.variants import Variant
 
-__all__ = ["AdviceError", "Seen", "check_request", "replay"]
+__all__ = ["AdviceError", "check_request", "replay"]
 
-TWO_PLAYERS = ("pone", "dealer")
+_ANY_CARD = 10
+"""With this much room under 31 every card fits: no one holding a card can pass."""
 
 
 class AdviceError(ValueError):
@@ -30,19 +31,6 @@ class AdviceError(ValueError):
         self.path = tuple(path)
         self.code = code
         super().__init__(message)
-
-
-@dataclass(slots=True)
-class Seen:
-    """The play so far, as the player saw it: the count, this count's cards (``stack``,
-    by rank), who has said go (a bitmask), whose turn it is, who laid the last card."""
-
-    count: int = 0
-    stack: list[int] | None = None
-    gone: int = 0
-    actor: int | None = 0
-    last: int | None = None
-    over: bool = False
 
 
 def check_request(players: Sequence[str] | None, player: str, hand: Sequence[Card],
@@ -89,88 +77,62 @@ def check_request(players: Sequence[str] | None, player: str, hand: Sequence[Car
 
 
 def replay(seats: Sequence[str], me: int, hand: Sequence[Card], seen: set[Card],
-            plays: Sequence[PlayEvent], size: int, single: bool, laid: list[list[Card]],
-            floor: list[int]) -> Seen:
-    """Follow the play so far, inferring the gos that turn order implies, and record each
-    player's cards laid and what their gos prove (``floor``)."""
-    n = len(seats)
-    t = Seen(stack=[])
-    stack: list[int] = []
+            plays: Sequence[PlayEvent], variant: Variant, laid: list[list[Card]],
+            floor: list[int]) -> PlayState:
+    """Follow the play so far on the state machine, the other hands unknown, inferring
+    the gos that turn order implies; record each player's cards laid and what their gos
+    prove (``floor``: every card a player still holds is worth more)."""
+    state = PlayState.start(seats, variant)
+    mine = set(hand)
 
-    def held(seat: int) -> int:
-        return size - len(laid[seat])
-
-    def next_from(seat: int) -> int | None:
-        for step in range(1, n + 1):
-            candidate = (seat + step) % n
-            if held(candidate) > 0 and not t.gone >> candidate & 1:
-                return candidate
-        return None
-
-    def end_count() -> None:
-        if single or not any(held(s) for s in range(n)) or t.last is None:
-            t.over, t.actor = True, None
-            return
-        last = t.last
-        t.count, t.gone, t.last = 0, 0, None
-        stack.clear()
-        t.actor = next_from(last)
-
-    def say_go(seat: int, index: int) -> None:
-        room = THIRTY_ONE - t.count
-        mine = [c for c in hand if c not in laid[me]]
+    def say_go(seat: int, index: int) -> PlayState:
+        room = THIRTY_ONE - state.count
         if seat == me and any(c.pips <= room for c in mine):
             raise AdviceError(("plays", index), "renege",
-                              f"{seats[me]} could lay a card on a count of {t.count}")
-        if seat != me and held(seat) and room >= 10:
+                              f"{seats[me]} could lay a card on a count of {state.count}")
+        if seat != me and room >= _ANY_CARD:
             raise AdviceError(("plays", index), "out-of-turn",
-                              f"it was {seats[seat]}'s turn on a count of {t.count}, where "
-                              "every card fits")
+                              f"it was {seats[seat]}'s turn on a count of {state.count}, "
+                              "where every card fits")
         floor[seat] = max(floor[seat], room)
-        t.gone |= 1 << seat
-        t.actor = next_from(seat)
-        if t.actor is None:
-            end_count()
+        return state.go()[0]
 
     for index, event in enumerate(plays):
-        if t.over:
+        if state.over:
             raise AdviceError(("plays", index), "play-over", "the play was already over")
         seat = seats.index(event.player)
         card = event.card
         if card is None:
-            if t.gone >> seat & 1 or not held(seat) or (seat == t.last and seat != t.actor):
+            if state.gone >> seat & 1 or not state.left[seat] or (
+                    seat == state.last and seat != state.turn):
                 continue  # a repeated go, or one that changes nothing
-            for _ in range(2 * n):
-                if t.actor == seat or t.actor is None:
+            for _ in range(2 * len(seats)):
+                if state.turn in (seat, NO_ONE):
                     break
-                say_go(t.actor, index)
-            if t.actor != seat:
+                state = say_go(state.turn, index)
+            if state.turn != seat:
                 raise AdviceError(("plays", index), "out-of-turn",
                                   f"{event.player} was not to play")
-            say_go(seat, index)
+            state = say_go(seat, index)
             continue
-        if seat == me and (card not in hand or card in laid[me]):
+        if seat == me and card not in mine:
             raise AdviceError(("plays", index, "card"), "card-not-held",
                               f"{card} is not in {event.player}'s hand")
         if seat != me and (card in seen or any(card in cards for cards in laid)):
             raise AdviceError(("plays", index, "card"), "card-seen",
                               f"{event.player} cannot hold {card}: it is seen elsewhere")
-        if not held(seat):
+        if not state.left[seat]:
             raise AdviceError(("plays", index), "card-not-held",
                               f"{event.player} had no cards left")
-        for _ in range(2 * n):
-            if t.actor is None or (t.actor == seat and card.pips <= THIRTY_ONE - t.count):
+        for _ in range(2 * len(seats)):
+            if state.turn == NO_ONE or (state.turn == seat and state.fits(card)):
                 break
-            say_go(t.actor, index)  # a go the record leaves out
-        if t.actor != seat or card.pips > THIRTY_ONE - t.count:
+            state = say_go(state.turn, index)  # a go the record leaves out
+        if state.turn != seat or not state.fits(card):
             raise AdviceError(("plays", index), "out-of-turn",
                               f"{event.player} cannot lay {card} here")
         laid[seat].append(card)
-        t.count += card.pips
-        stack.append(card.order)
-        t.last = seat
-        t.actor = None if t.count == THIRTY_ONE else next_from(seat)
-        if t.actor is None:
-            end_count()
-    t.stack = stack
-    return t
+        if seat == me:
+            mine.discard(card)
+        state = state.lay(card)[0]
+    return state

@@ -12,6 +12,7 @@ from rules.doubledummy import Objective, Position, tail
 from rules.doubledummy_search import Solver, within_reach
 from rules.pegging import peg_scores
 from rules.play import PlayEvent, check_play
+from rules.variants import Variant
 from tests import brute_play
 from tests.cards import cards
 
@@ -205,3 +206,34 @@ class TestOutOfReach:
                 pruned = within_reach(full, position)
                 assert (Solver(full).options(position, need)
                         == Solver(pruned).options(position, pruned.need or None))
+
+
+class TestAgreesWithTheStateMachine:
+    """Along random games, the compact position and rules.playstate agree on whose turn
+    it is, on the legal ranks, and on what everyone pegs (the machine's gos said
+    explicitly where the position applies them itself)."""
+
+    @pytest.mark.parametrize("variant", list(Variant))
+    def test_random_games(self, variant: Variant) -> None:
+        from rules.playstate import PlayState
+        spec = variant.spec
+        names = [f"p{i}" for i in range(spec.players)]
+        rng = random.Random(len(variant.value))
+        for _ in range(200):
+            hands = deal(rng, spec.players, spec.hand_size)
+            state = PlayState.start(names, variant, dict(zip(names, hands, strict=True)))
+            position = Position.start(hands)
+            pegged = [0] * spec.players
+            while True:
+                while not state.over and state.must_go():
+                    state = state.go()[0]
+                assert position.actor == (None if state.over else state.turn)
+                if state.over:
+                    break
+                assert position.legal() == tuple(sorted({c.order for c in state.legal_cards()}))
+                card = rng.choice(state.legal_cards())
+                state = state.lay(card)[0]
+                position, pegs = position.lay(card.order, single_count=spec.single_count)
+                for seat, points in pegs:
+                    pegged[seat] += points
+            assert tuple(pegged) == state.pegs
