@@ -30,6 +30,7 @@ from math import comb, sqrt
 from rules.cards import Card, full_deck
 from rules.doubledummy import Objective, Position
 from rules.doubledummy_search import Budget, BudgetSpent, Solver
+from rules.errors import ProblemCode
 from rules.play import PlayEvent
 from rules.playstate import NO_ONE
 from rules.review_position import AdviceError, check_request, replay
@@ -93,7 +94,7 @@ def advise_play(
     table = replay(seats, me, hand, seen, plays, variant, laid, floor)
     if table.turn != me:
         whose = "nobody's" if table.over else f"{seats[table.turn]}'s"
-        raise AdviceError(("player",), "not-your-turn",
+        raise AdviceError.one(("player",), ProblemCode.NOT_YOUR_TURN,
                           f"it is {whose} turn, not {player}'s")
 
     mine = tuple(sorted(c.order for c in hand if c not in laid[me]))
@@ -102,7 +103,7 @@ def advise_play(
     wanted = {s: size - len(laid[s]) for s in others}
     for s in others:
         if sum(1 for c in unseen if c.pips > floor[s]) < wanted[s]:
-            raise AdviceError(("plays",), "inconsistent-record",
+            raise AdviceError.one(("plays",), ProblemCode.INCONSISTENT_RECORD,
                               f"{seats[s]}'s gos leave too few cards they could hold")
 
     sides = Sides.for_table(seats, variant)
@@ -140,7 +141,7 @@ def advise_play(
         for key, value in found.items():
             runs.setdefault(key, []).append(value)
     if not played:
-        raise AdviceError(("plays",), "too-costly",
+        raise AdviceError.one(("plays",), ProblemCode.TOO_COSTLY,
                           "this position is too costly to advise on within the service's "
                           "limits")
     sampled = {k: (Fraction(sum(v), len(v)), _stderr(v)) for k, v in runs.items()}

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.cards import Card
+from rules.errors import Problem, ProblemCode, Problems, RecordError, check_cards
 from rules.pegging import THIRTY_ONE
-from rules.play import TWO_PLAYERS, PlayEvent
+from rules.play import PlayEvent, check_seats
 from rules.playstate import NO_ONE, PlayState
 from rules.variants import Variant
 
@@ -24,55 +25,51 @@ _ANY_CARD = 10
 """With this much room under 31 every card fits: no one holding a card can pass."""
 
 
-class AdviceError(ValueError):
-    """A request that describes no position to advise on. ``path`` locates the value."""
+class AdviceError(RecordError):
+    """A request that describes no position to advise on: the records' error, every
+    problem found listed (``path`` and ``code`` are the first's)."""
 
-    def __init__(self, path: Sequence[str | int], code: str, message: str) -> None:
-        self.path = tuple(path)
-        self.code = code
-        super().__init__(message)
+    @classmethod
+    def one(cls, path: Sequence[str | int], code: ProblemCode, message: str) -> AdviceError:
+        return cls([Problem(tuple(path), code, message)])
+
+    @property
+    def path(self) -> tuple[str | int, ...]:
+        return self.problems[0].path
+
+    @property
+    def code(self) -> ProblemCode:
+        return self.problems[0].code
 
 
 def check_request(players: Sequence[str] | None, player: str, hand: Sequence[Card],
                   starter: Card, discards: Sequence[Card] | None, plays: Sequence[PlayEvent],
                   variant: Variant) -> tuple[str, ...]:
     """The seats, once the request is known to describe a table: the variant's number of
-    players, each named once; the player among them; a whole hand; the starter and the
-    discards apart from it."""
-    spec = variant.spec
-    if not players:
-        if spec.players != len(TWO_PLAYERS):
-            raise AdviceError(("players",), "required", f"the {variant} game needs its "
-                              "players named, in seat order from the dealer's left")
-        players = TWO_PLAYERS
-    seats = tuple(players)
-    if len(seats) != spec.players:
-        raise AdviceError(("players",), "wrong-size",
-                          f"the {variant} game has {spec.players} players, not {len(seats)}")
-    if len(set(seats)) != len(seats):
-        raise AdviceError(("players",), "duplicate-player", "each player is named once")
-    if player not in seats:
-        raise AdviceError(("player",), "unknown-player", f"{player!r} is not one of the players")
+    players, each named once (:func:`rules.play.check_seats`); the player and everyone
+    in the play among them; a whole hand; the starter and the discards apart from it."""
+    problems = Problems()
+    seats = check_seats(problems, players, variant)
+    if seats and player not in seats:
+        problems.add(("player",), ProblemCode.UNKNOWN_PLAYER,
+                     f"{player!r} is not one of the players")
     for i, event in enumerate(plays):
-        if event.player not in seats:
-            raise AdviceError(("plays", i, "player"), "unknown-player",
-                              f"{event.player!r} is not one of the players")
-    if len(hand) != spec.hand_size:
-        raise AdviceError(("hand",), "wrong-size", f"a {variant} hand has {spec.hand_size} "
-                          f"cards as the play begins, not {len(hand)}")
-    if len(set(hand)) != len(hand):
-        raise AdviceError(("hand",), "duplicate-card", "a card is in the hand twice")
+        if seats and event.player not in seats:
+            problems.add(("plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
+                         f"{event.player!r} is not one of the players")
+    check_cards(problems, ("hand",), hand, variant.spec.hand_size, f"a {variant} hand")
     if starter in hand:
-        raise AdviceError(("starter",), "duplicate-card", f"the starter {starter} is also "
-                          "in the hand")
+        problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
+                     f"the starter {starter} is also in the hand")
     if discards is not None:
-        if len(discards) != spec.to_crib:
-            raise AdviceError(("discards",), "wrong-size",
-                              f"a {variant} player lays {spec.to_crib} cards away")
+        check_cards(problems, ("discards",), discards, variant.spec.to_crib,
+                    f"what a {variant} player lays away")
         for i, card in enumerate(discards):
-            if card in hand or card == starter or card in discards[:i]:
-                raise AdviceError(("discards", i), "duplicate-card",
-                                  f"{card} is also in the hand, the starter or the discards")
+            if card in hand or card == starter:
+                problems.add(("discards", i), ProblemCode.DUPLICATE_CARD,
+                             f"{card} is also in the hand or the starter")
+    if problems:
+        raise AdviceError(problems.found)
     return seats
 
 
@@ -88,10 +85,10 @@ def replay(seats: Sequence[str], me: int, hand: Sequence[Card], seen: set[Card],
     def say_go(seat: int, index: int) -> PlayState:
         room = THIRTY_ONE - state.count
         if seat == me and any(c.pips <= room for c in mine):
-            raise AdviceError(("plays", index), "renege",
+            raise AdviceError.one(("plays", index), ProblemCode.RENEGE,
                               f"{seats[me]} could lay a card on a count of {state.count}")
         if seat != me and room >= _ANY_CARD:
-            raise AdviceError(("plays", index), "out-of-turn",
+            raise AdviceError.one(("plays", index), ProblemCode.OUT_OF_TURN,
                               f"it was {seats[seat]}'s turn on a count of {state.count}, "
                               "where every card fits")
         floor[seat] = max(floor[seat], room)
@@ -99,7 +96,8 @@ def replay(seats: Sequence[str], me: int, hand: Sequence[Card], seen: set[Card],
 
     for index, event in enumerate(plays):
         if state.over:
-            raise AdviceError(("plays", index), "play-over", "the play was already over")
+            raise AdviceError.one(("plays", index), ProblemCode.PLAY_OVER,
+                                  "the play was already over")
         seat = seats.index(event.player)
         card = event.card
         if card is None:
@@ -111,25 +109,25 @@ def replay(seats: Sequence[str], me: int, hand: Sequence[Card], seen: set[Card],
                     break
                 state = say_go(state.turn, index)
             if state.turn != seat:
-                raise AdviceError(("plays", index), "out-of-turn",
+                raise AdviceError.one(("plays", index), ProblemCode.OUT_OF_TURN,
                                   f"{event.player} was not to play")
             state = say_go(seat, index)
             continue
         if seat == me and card not in mine:
-            raise AdviceError(("plays", index, "card"), "card-not-held",
+            raise AdviceError.one(("plays", index, "card"), ProblemCode.CARD_NOT_HELD,
                               f"{card} is not in {event.player}'s hand")
         if seat != me and (card in seen or any(card in cards for cards in laid)):
-            raise AdviceError(("plays", index, "card"), "card-seen",
+            raise AdviceError.one(("plays", index, "card"), ProblemCode.CARD_SEEN,
                               f"{event.player} cannot hold {card}: it is seen elsewhere")
         if not state.left[seat]:
-            raise AdviceError(("plays", index), "card-not-held",
+            raise AdviceError.one(("plays", index), ProblemCode.CARD_NOT_HELD,
                               f"{event.player} had no cards left")
         for _ in range(2 * len(seats)):
             if state.turn == NO_ONE or (state.turn == seat and state.fits(card)):
                 break
             state = say_go(state.turn, index)  # a go the record leaves out
         if state.turn != seat or not state.fits(card):
-            raise AdviceError(("plays", index), "out-of-turn",
+            raise AdviceError.one(("plays", index), ProblemCode.OUT_OF_TURN,
                               f"{event.player} cannot lay {card} here")
         laid[seat].append(card)
         if seat == me:

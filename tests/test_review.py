@@ -3,11 +3,20 @@ search budget."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.cards import Card
 from rules.deal import DealClaims, DealRecord
+from rules.play import PlayEvent
 from rules.review import review_deal
+from rules.review_advice import advise_play
 from rules.rulesets import Ruleset
 from rules.variants import Variant
 from tests import brute_play
+from tests import test_records_fuzz as fuzz
 from tests.cards import card, cards
 from tests.test_play import record
 
@@ -74,3 +83,31 @@ def test_heels_not_pegged_are_a_count_loss_under_acc() -> None:
     assert review_deal(deal).lost["dealer"].count == 2
     friendly = review_deal(deal, ruleset=Ruleset.FRIENDLY)  # corrected: nothing lost
     assert [c.loss for c in friendly.count] == [0]
+
+
+# --- arbitrary records: a review or a RecordError, nothing else ------------------------
+
+@settings(max_examples=150, deadline=None)
+@given(fuzz.deals, st.one_of(st.none(), st.dictionaries(fuzz.names, st.integers(-5, 200))),
+       st.fixed_dictionaries(fuzz.common))
+def test_arbitrary_deals_are_reviewed_or_refused(record: DealRecord,
+                                                 before: dict[str, int] | None,
+                                                 options: dict[str, Any]) -> None:
+    review = fuzz.refused_or(lambda: review_deal(record, scores_before=before, **options))
+    if review is not None:
+        assert set(review.lost) == set(review.seats)
+        assert all(c.loss is None or c.loss >= 0
+                   for c in (review.play.cards if review.play else ()))
+
+
+@settings(max_examples=150, deadline=None)
+@given(fuzz.players, fuzz.names, fuzz.hands_of, fuzz.cards,
+       st.one_of(st.none(), fuzz.hands_of), fuzz.events, st.sampled_from(list(Variant)))
+def test_arbitrary_advice_requests_are_advised_or_refused(
+        seats: list[str] | None, player: str, hand: list[Card], starter: Card,
+        discards: list[Card] | None, plays: list[PlayEvent], variant: Variant) -> None:
+    advice = fuzz.refused_or(lambda: advise_play(
+        players=seats, player=player, hand=hand, starter=starter, discards=discards,
+        plays=plays, variant=variant, samples=3))
+    if advice is not None:
+        assert advice.options and advice.deals >= 1

@@ -187,7 +187,7 @@ class TestWhatTheGosProve:
     ({"player": "cy"}, "unknown-player", ("player",)),
     ({"plays": record("cy:5H")}, "unknown-player", ("plays", 0, "player")),
     ({"hand": cards("5H 5D 6C")}, "wrong-size", ("hand",)),
-    ({"hand": cards("5H 5H 6C 9S")}, "duplicate-card", ("hand",)),
+    ({"hand": cards("5H 5H 6C 9S")}, "duplicate-card", ("hand", 1)),
     ({"starter": card("9S")}, "duplicate-card", ("starter",)),
     ({"discards": cards("KD")}, "wrong-size", ("discards",)),
     ({"discards": cards("KD JH")}, "duplicate-card", ("discards", 1)),

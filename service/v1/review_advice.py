@@ -7,9 +7,8 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import fields, validate
 
-from rules.review_advice import DEFAULT_SAMPLES, AdviceError, PlayAdvice, advise_play
+from rules.review_advice import DEFAULT_SAMPLES, PlayAdvice, advise_play
 from service.body import read_json
-from service.errors import InvalidRequest
 from service.fields import CardField, Cards, CommonSchema, StrictInt
 from service.v1.records import (
     MAX_EVENTS,
@@ -17,6 +16,7 @@ from service.v1.records import (
     PlayEventSchema,
     events_from,
     player_names,
+    players_of,
 )
 from service.v1.review import number
 
@@ -68,14 +68,10 @@ def advice_out(advice: PlayAdvice) -> dict[str, Any]:
 
 def pegging_advise() -> Response:
     data = _schema.load(read_json())
-    try:
-        advice = advise_play(players=data.get("players"), player=data["player"],
-                             hand=data["hand"], starter=data["starter"],
-                             plays=events_from(data["plays"]),
-                             discards=data.get("discards"), variant=data["variant"],
-                             samples=data["samples"], seed=data["seed"])
-    except AdviceError as error:
-        pointer = "#/" + "/".join(str(part) for part in error.path)
-        raise InvalidRequest([{"pointer": pointer, "detail": str(error),
-                               "code": error.code}]) from None
+    # A request that describes no position raises the records' error: a 422, every
+    # problem pointed at (service/errors.py).
+    advice = advise_play(players=players_of(data), player=data["player"], hand=data["hand"],
+                         starter=data["starter"], plays=events_from(data["plays"]),
+                         discards=data.get("discards"), variant=data["variant"],
+                         samples=data["samples"], seed=data["seed"])
     return jsonify({**advice_out(advice), "samples": data["samples"], "seed": data["seed"]})
