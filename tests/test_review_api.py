@@ -134,6 +134,7 @@ class TestDealReview:
         ({"starter": "ZZ"}, "#/starter", "invalid-card"),
         ({"dealt": {"pone": ["5H"] * 2, "dealer": []}}, "#/dealt/pone/1", "duplicate-card"),
         ({"players": ["a", "b"]}, "#/dealt/pone", "unknown-player"),
+        ({"in_progress": True}, "#/in_progress", "conflict"),
     ])
     def test_bad_input(self, client: FlaskClient, change: dict[str, Any], pointer: str,
                        code: str) -> None:
