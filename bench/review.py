@@ -17,10 +17,12 @@ from _load import game_body
 
 from rules.cards import Card, full_deck
 from rules.deal import DealRecord
-from rules.doubledummy import Position
-from rules.game import GameError, check_game
+from rules.doubledummy import Objective, Position
+from rules.doubledummy_search import Budget, BudgetSpent, Solver
+from rules.errors import ProblemCode, RecordError
+from rules.game import check_game
 from rules.play import PlayEvent
-from rules.review import review_deal, review_game
+from rules.review import REVIEW_POSITIONS, review_deal, review_game
 from rules.review_advice import advise_play
 from rules.variants import Variant
 
@@ -54,8 +56,10 @@ def thirteen_deal_games(rng: random.Random, wanted: int) -> list[list[DealRecord
         deals = records(game_body(rng, 20))
         try:
             check_game(("ann", "bob"), "ann", deals)
-        except GameError as error:
-            over = int(error.path[1])  # the first deal after the game was won
+        except RecordError as error:
+            # Every deal after the game was won is refused: the first of them says when.
+            over = min(int(p.path[1]) for p in error.problems
+                       if p.code is ProblemCode.AFTER_GAME_OVER)
             if over == 13:
                 found.append(deals[:13])
     return found
@@ -100,6 +104,25 @@ def main() -> None:
         cpu = [r[0] for r in runs]
         print(f"four-player deal, {label}, {FOUR_PLAYER_DEALS} deals: CPU median "
               f"{statistics.median(cpu):.3f} s, max {max(cpu):.3f} s")
+
+    # The worst a review request can cost: its whole search budget spent, on four-player
+    # deals of low cards (the largest trees) with both sides near the target.
+    low = [c for c in full_deck() if c.order <= 6]
+    budget = Budget(REVIEW_POSITIONS)
+    objective = Objective.for_sides((0, 1, 0, 1), 0).with_target((20, 20))
+    cpu = time.process_time()
+    searched = 0
+    try:
+        while True:
+            rng.shuffle(low)
+            Solver(objective, budget=budget).options(
+                Position.start([low[i * 4:(i + 1) * 4] for i in range(4)]), (20, 20))
+            searched += 1
+    except BudgetSpent:
+        pass
+    print(f"the whole review budget ({REVIEW_POSITIONS:,} positions) spent on {searched} "
+          f"adversarial four-player deals: CPU {time.process_time() - cpu:.2f} s "
+          "(the worker timeout is 30 s)")
 
     hand = [Card.parse(c) for c in ("5H", "5D", "6C", "9S")]
     for label, players, variant in (("two players", ("pone", "dealer"), Variant.SIX_CARD),
