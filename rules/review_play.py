@@ -77,8 +77,9 @@ def review_play(
     budget: Budget | None = None,
 ) -> PlayReview:
     """Judge every legal card of a refereed play. ``seats`` in play order, dealer last;
-    ``hands`` as the play began; ``sides`` the side of each seat and ``need`` what each
-    side still needed to reach the target as the play began (both empty: no target)."""
+    ``hands`` as the play began; ``sides`` the side of each seat (partners share one);
+    ``need`` what each side still needed to reach the target as the play began (empty:
+    no target)."""
     n = len(seats)
     zero_sum = len(set(sides)) == 2
     single = variant.spec.single_count
