@@ -12,6 +12,9 @@
 * :mod:`rules.rulesets`, :mod:`rules.rulings` – remedies, findings, claims
 * :mod:`rules.discards` – discard advice by exact expected value
 * :mod:`rules.distribution` – every hand with every starter, in bulk
+* :mod:`rules.review`, :mod:`rules.review_play` – a deal or game judged against the best
+* :mod:`rules.review_advice`, :mod:`rules.review_position` – which card to lay now
+* :mod:`rules.doubledummy`, :mod:`rules.doubledummy_search` – the play with every hand known
 """
 
 from rules.cards import Card, CardError, DuplicateCardError, InvalidCardError, Rank, Suit
@@ -24,6 +27,8 @@ from rules.hands import HandCheck, check_hand
 from rules.live import Next, Phase
 from rules.play import PlayCheck, PlayEvent, check_play
 from rules.playstate import IllegalMove, PlayState, Scored
+from rules.review import DealReview, GameReview, review_deal, review_game
+from rules.review_advice import AdviceError, PlayAdvice, advise_play
 from rules.rulesets import Ruleset
 from rules.rulings import Finding, Verdict
 from rules.show import Item, ItemKind, Show, count, score
@@ -31,15 +36,18 @@ from rules.variants import Variant
 
 __all__ = [
     "Advice",
+    "AdviceError",
     "Card",
     "CardError",
     "DealCheck",
     "DealClaims",
     "DealRecord",
+    "DealReview",
     "DuplicateCardError",
     "Finding",
     "FindingCode",
     "GameCheck",
+    "GameReview",
     "HandCheck",
     "IllegalMove",
     "InvalidCardError",
@@ -48,6 +56,7 @@ __all__ = [
     "Margin",
     "Next",
     "Phase",
+    "PlayAdvice",
     "PlayCheck",
     "PlayEvent",
     "PlayState",
@@ -62,10 +71,13 @@ __all__ = [
     "Variant",
     "Verdict",
     "advise",
+    "advise_play",
     "check_deal",
     "check_game",
     "check_hand",
     "check_play",
     "count",
+    "review_deal",
+    "review_game",
     "score",
 ]
