@@ -6,7 +6,7 @@ PORT ?= 8000
 BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
-.PHONY: serve test lint bench soak audit clean
+.PHONY: serve stack test lint bench soak audit clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ $(VENV)/.installed-test: $(VENV)/.installed
 
 serve: $(VENV)/.installed
 	BIND=$(BIND) $(BIN)/gunicorn --config gunicorn.conf.py 'service:create_app()'
+
+# The production stack: Debian's nginx in front of gunicorn (deploy/stack.py), public on
+# PORT, metrics and probes on OPS_PORT (default PORT + 1). Needs nginx (apt-get install nginx).
+stack: $(VENV)/.installed
+	PORT=$(PORT) $(BIN)/python deploy/stack.py
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -14,10 +14,27 @@ _cores = os.cpu_count() or 1
 
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 
+
+
+def _workers(text: str) -> int:
+    """WEB_CONCURRENCY as a count of workers; anything else stops the start-up."""
+    count = int(text) if text.strip().isdigit() else 0
+    if count < 1:
+        # SystemExit passes through gunicorn's config loader: one line, exit status 1.
+        raise SystemExit(f"WEB_CONCURRENCY must be a number of workers, 1 or more, not {text!r}")
+    return count
+
+
 # The work is pure CPU and each request is short, so sync workers, about two per core:
-# one computing while the other reads or writes a socket.
-workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * _cores)))
+# one computing while the other reads or writes a socket. Measured against gthread
+# behind nginx (bench/slowclients.py): nginx hands over whole requests, so threads
+# buy nothing. Sync workers must not face clients directly: see README "Operating".
+workers = _workers(os.environ.get("WEB_CONCURRENCY", str(2 * _cores)))
 worker_class = "sync"
+
+# gunicorn's control socket (gunicornc) is not used, and in the image its default place
+# ($HOME/.gunicorn) is not writable.
+control_socket_disable = True
 
 # Load the app (and its scoring tables) once in the master; workers share the pages.
 preload_app = True
@@ -35,8 +52,11 @@ limit_request_line = 4094
 limit_request_fields = 50
 limit_request_field_size = 8190
 
-# No max_requests: the soak (bench/soak.py) shows no growth that recycling would cure,
-# and every recycle costs a worker its warm tables.
+# A backstop, not a cure: the soak shows no growth, but a worker that a hostile request
+# left large is replaced after this many requests. The jitter keeps the workers from
+# recycling together; the tables are built before the fork, so a fresh worker is warm.
+max_requests = 10000
+max_requests_jitter = 1000
 
 # One JSON object per log line, access and errors alike, to stdout for the platform.
 accesslog = "-"
@@ -46,10 +66,19 @@ logconfig_dict = LOGGING
 
 # Prometheus metrics from every worker: each writes its own files in this directory,
 # and /metrics adds them up. It must be set before the app imports prometheus_client.
+# A directory that is named but missing is made (an emptyDir mounted on /tmp in
+# Kubernetes); one that cannot be written stops the start-up, not every request later.
 _metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+_own_metrics_dir = not _metrics_dir
 if not _metrics_dir:
     _metrics_dir = tempfile.mkdtemp(prefix="muggins-metrics-")
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = _metrics_dir
+try:
+    os.makedirs(_metrics_dir, exist_ok=True)
+    tempfile.TemporaryFile(dir=_metrics_dir).close()
+except OSError as error:
+    raise SystemExit(f"PROMETHEUS_MULTIPROC_DIR={_metrics_dir!r} cannot be written: "
+                     f"{error.strerror}") from None
 
 
 def on_starting(server: Any) -> None:
@@ -62,6 +91,11 @@ def on_starting(server: Any) -> None:
             os.remove(path)
 
 
+def on_exit(server: Any) -> None:
+    if _own_metrics_dir:
+        shutil.rmtree(_metrics_dir, ignore_errors=True)
+
+
 def child_exit(server: Any, worker: Any) -> None:
     from prometheus_client import multiprocess
 
@@ -69,14 +103,38 @@ def child_exit(server: Any, worker: Any) -> None:
 
 
 def post_worker_init(worker: Any) -> None:
-    """On SIGTERM the worker is no longer ready (for workers that could still answer)."""
+    """On SIGTERM the worker is no longer ready, and stops waiting for a request that an
+    idle client has not sent (a request being answered is finished first)."""
+    from gunicorn.http.errors import NoMoreData
+
     from service.observability import readiness
 
     graceful = signal.getsignal(signal.SIGTERM)
+    state = {"reading": False, "answering": False}
+    handle, handle_request = worker.handle, worker.handle_request
+
+    def reading(*args: Any) -> Any:
+        state["reading"] = True
+        try:
+            return handle(*args)
+        finally:
+            state["reading"] = False
+
+    def answering(*args: Any) -> Any:
+        state["answering"] = True
+        try:
+            return handle_request(*args)
+        finally:
+            state["answering"] = False
+
+    worker.handle, worker.handle_request = reading, answering
 
     def stopping(signum: int, frame: Any) -> None:
         readiness.stopping = True
         if callable(graceful):
             graceful(signum, frame)
+        if state["reading"] and not state["answering"]:
+            # Read as the client hanging up: the sync worker closes the connection.
+            raise NoMoreData(b"")
 
     signal.signal(signal.SIGTERM, stopping)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from datetime import timedelta
 from typing import Any
@@ -37,6 +38,24 @@ LOGGING: dict[str, Any] = {
 class JsonAccessLogger(Logger):  # type: ignore[misc]  # gunicorn ships no type hints
     """gunicorn's logger, writing each access as fields rather than a formatted line."""
 
+    def client_address(self, environ: dict[str, Any]) -> str | None:
+        """The client, as the front (nginx) saw it when the peer is a trusted front
+        (``forwarded_allow_ips``, or a Unix socket); else the peer itself."""
+        peer = environ.get("REMOTE_ADDR")
+        forwarded = environ.get("HTTP_X_FORWARDED_FOR")
+        if not forwarded:
+            return peer
+        try:
+            address = ipaddress.ip_address(peer or "")
+        except ValueError:  # a Unix socket: only the front can connect to it
+            trusted = True
+        else:
+            allowed = self.cfg.forwarded_allow_ips
+            trusted = "*" in allowed or any(
+                address in network for network in self.cfg.forwarded_allow_networks())
+        # The front adds the address it saw last; anything before it the client wrote.
+        return forwarded.rsplit(",", 1)[-1].strip() if trusted else peer
+
     def access(self, resp: Any, req: Any, environ: dict[str, Any],
                request_time: timedelta) -> None:
         if not (self.cfg.accesslog or self.cfg.logconfig_dict or self.cfg.syslog):
@@ -50,7 +69,7 @@ class JsonAccessLogger(Logger):  # type: ignore[misc]  # gunicorn ships no type 
             "bytes": getattr(resp, "sent", None),
             "duration_ms": round(request_time.total_seconds() * 1000, 3),
             "request_id": request_id,
-            "remote_addr": environ.get("REMOTE_ADDR"),
+            "remote_addr": self.client_address(environ),
             "user_agent": environ.get("HTTP_USER_AGENT"),
         })
 

@@ -1,0 +1,179 @@
+"""The production stack as documented: Debian's nginx in front of gunicorn (`make stack`).
+
+Each test talks to a real stack on free loopback ports. Slow and idle clients come
+from 127.0.0.2, the measuring client from 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import ssl
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bench._front import Attack, Stack, nginx_missing, running_stack, timed_requests
+
+HOST = "127.0.0.1"
+
+
+def _need_nginx() -> None:
+    why = nginx_missing()
+    if why and os.environ.get("CI"):
+        pytest.fail(f"the stack {why}")
+    if why:
+        pytest.skip(f"the stack {why}")
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    _need_nginx()
+    log = tmp_path_factory.mktemp("stack") / "stack.log"
+    with running_stack(log) as stack:
+        yield stack
+
+
+def _get(port: int, path: str, source: str = HOST, headers: dict[str, str] | None = None,
+         method: str = "GET", body: bytes | None = None) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection(HOST, port, timeout=10, source_address=(source, 0))
+    try:
+        conn.request(method, path, body, headers or {})
+        answer = conn.getresponse()
+        return answer.status, dict(answer.getheaders()), answer.read()
+    finally:
+        conn.close()
+
+
+def test_idle_and_slow_clients_leave_requests_answered(stack: Stack) -> None:
+    with Attack(stack.port, idle=200, slow=50) as attack:
+        started = time.monotonic()
+        latencies, failures = timed_requests(stack.port, 30, gap=0.1, timeout=5.0)
+        assert failures == []
+        assert len(latencies) == 30
+        assert max(latencies) < 5.0
+        # What happens to them: nginx cuts off whoever has not sent whole headers in 5 s.
+        time.sleep(max(0.0, started + 6.5 - time.monotonic()))
+        assert attack.closed_by_server() == {"idle": 200, "slow": 50}
+    # and the service is as it was
+    assert _get(stack.port, "/healthz")[0] == 200
+
+
+def test_metrics_only_on_the_operators_listener(stack: Stack) -> None:
+    status, headers, body = _get(stack.port, "/metrics")
+    assert status == 404
+    assert headers["Content-Type"] == "application/problem+json"
+    assert json.loads(body)["status"] == 404
+    status, _, body = _get(stack.ops_port, "/metrics")
+    assert status == 200
+    assert b"muggins_http_requests_total" in body
+    assert _get(stack.ops_port, "/readyz")[0] == 200
+    # The operator's listener is not a second way into the API.
+    assert _get(stack.ops_port, "/v1/rulesets")[0] == 404
+
+
+def test_the_log_shows_the_client_not_the_front(stack: Stack) -> None:
+    request_id = f"forwarded-{time.monotonic_ns()}"
+    # A forged X-Forwarded-For is replaced by the address nginx saw.
+    status, headers, _ = _get(stack.port, "/healthz", source="127.0.0.4",
+                              headers={"X-Request-ID": request_id,
+                                       "X-Forwarded-For": "203.0.113.9"})
+    assert status == 200 and headers["X-Request-ID"] == request_id
+    line = None
+    for _ in range(100):
+        line = next((json.loads(text) for text in stack.log.read_text().splitlines()
+                     if request_id in text and '"gunicorn.access"' in text), None)
+        if line:
+            break
+        time.sleep(0.05)
+    assert line is not None
+    assert line["remote_addr"] == "127.0.0.4"
+
+
+def test_too_many_requests_from_one_address_get_a_429_problem(stack: Stack) -> None:
+    statuses = []
+    conn = http.client.HTTPConnection(HOST, stack.port, timeout=10,
+                                      source_address=("127.0.0.5", 0))
+    try:
+        for _ in range(80):  # far past the burst of 40, within a second
+            conn.request("GET", "/healthz")
+            answer = conn.getresponse()
+            body = answer.read()
+            statuses.append(answer.status)
+            if answer.status == 429:
+                assert answer.getheader("Content-Type") == "application/problem+json"
+                assert answer.getheader("Retry-After") == "1"
+                assert json.loads(body)["status"] == 429
+    finally:
+        conn.close()
+    assert statuses[:40] == [200] * 40
+    assert 429 in statuses
+    # Another address is not held back.
+    assert _get(stack.port, "/healthz", source="127.0.0.6")[0] == 200
+
+
+def test_too_many_connections_from_one_address_get_a_429(stack: Stack) -> None:
+    # Requests whose bodies never come each hold a connection in the limit (20).
+    held = []
+    try:
+        for _ in range(20):
+            conn = socket.create_connection((HOST, stack.port), source_address=("127.0.0.7", 0))
+            conn.sendall(b"POST /v1/hands/check HTTP/1.1\r\nHost: m\r\n"
+                         b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n")
+            held.append(conn)
+        time.sleep(0.2)
+        status, headers, _ = _get(stack.port, "/healthz", source="127.0.0.7")
+        assert status == 429
+        assert headers["Content-Type"] == "application/problem+json"
+    finally:
+        for conn in held:
+            conn.close()
+
+
+def test_a_chunked_body_over_the_limit_is_413(stack: Stack) -> None:
+    conn = socket.create_connection((HOST, stack.port), timeout=10)
+    try:
+        conn.sendall(b"POST /v1/hands/batch HTTP/1.1\r\nHost: m\r\n"
+                     b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+        chunk = b"x" * 65536
+        try:
+            for _ in range(20):  # 1.25 MiB
+                conn.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            conn.sendall(b"0\r\n\r\n")
+        except OSError:
+            pass  # nginx may answer and close before the rest is sent
+        answer = conn.recv(65536)
+    finally:
+        conn.close()
+    assert answer.startswith(b"HTTP/1.1 413")
+    assert b"application/problem+json" in answer
+
+
+def test_tls_with_a_certificate_made_now(tmp_path: Path) -> None:
+    _need_nginx()
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+         "-nodes", "-days", "1", "-subj", "/CN=localhost", "-addext",
+         "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True)
+    with running_stack(tmp_path / "stack.log",
+                       {"TLS_CERT": str(cert), "TLS_KEY": str(key)}) as stack:
+        context = ssl.create_default_context(cafile=str(cert))
+        conn = http.client.HTTPSConnection(HOST, stack.port, timeout=10, context=context)
+        try:
+            conn.request("GET", "/healthz")
+            answer = conn.getresponse()
+            assert answer.status == 200
+            assert json.loads(answer.read()) == {"status": "ok"}
+            assert conn.sock.version() in ("TLSv1.2", "TLSv1.3")  # type: ignore[union-attr]
+        finally:
+            conn.close()
+        # Plain HTTP on the TLS port is refused, not served.
+        status, _, _ = _get(stack.port, "/healthz")
+        assert status == 400
