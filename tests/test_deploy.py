@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +32,95 @@ def test_valid_kubernetes(name: str) -> None:
 
 
 def test_kustomization_lists_every_manifest() -> None:
-    listed = set(load("kustomization.yaml")["resources"])
-    assert listed == {"deployment.yaml", "service.yaml", "hpa.yaml"}
+    kustomization = load("kustomization.yaml")
+    assert set(kustomization["resources"]) == {"deployment.yaml", "service.yaml", "hpa.yaml"}
+    # The front's config map is generated from the template `make stack` uses.
+    generated = {g["name"]: g["files"] for g in kustomization["configMapGenerator"]}
+    volumes = load("deployment.yaml")["spec"]["template"]["spec"]["volumes"]
+    maps = {v["configMap"]["name"] for v in volumes if "configMap" in v}
+    assert maps == set(generated)
+    for files in generated.values():
+        for entry in files:
+            key, _, path = entry.partition("=")
+            assert key.endswith(".template") and (DEPLOY / path).is_file()
+
+
+def _containers() -> dict[str, dict[str, Any]]:
+    pod = load("deployment.yaml")["spec"]["template"]["spec"]
+    return {c["name"]: c for c in pod["containers"]}
+
+
+def test_the_front_is_configured_from_the_manifest() -> None:
+    """Every variable the template needs is set on the front container, and the
+    front's upstream is where gunicorn listens."""
+    template = (DEPLOY / "front" / "muggins.conf.template").read_text(encoding="utf-8")
+    needed = set(re.findall(r"\$\{(MUGGINS_[A-Z_]+)\}", template))
+    containers = _containers()
+    front = {e["name"]: e["value"] for e in containers["front"]["env"]}
+    app = {e["name"]: e["value"] for e in containers["muggins"]["env"]}
+    assert needed == set(front)
+    assert front["MUGGINS_UPSTREAM"] == app["BIND"]
+    assert app["BIND"].startswith("127.0.0.1:")  # only the front reaches gunicorn
+    ports = {p["name"]: p["containerPort"] for p in containers["front"]["ports"]}
+    assert front["MUGGINS_LISTEN"] == str(ports["http"])
+    assert front["MUGGINS_OPS_LISTEN"] == str(ports["ops"])
+    pod = load("deployment.yaml")["spec"]["template"]
+    assert pod["metadata"]["annotations"]["prometheus.io/port"] == str(ports["ops"])
+    assert "ports" not in containers["muggins"]
+
+
+def test_gunicorn_boots_with_the_manifests_environment_and_mounts(tmp_path: Path) -> None:
+    """The muggins container as the Deployment declares it: its env, a read-only root,
+    and an empty /tmp (the emptyDir). Run in a private mount namespace (root only)."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        reason = "needs root and unshare for a private mount namespace"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    container = _containers()["muggins"]
+    env = {e["name"]: e["value"] for e in container["env"]}
+    assert all(m["mountPath"] == "/tmp" for m in container["volumeMounts"])
+    port = _free_port()
+    # The one change: a free port instead of the pod's fixed 8001.
+    env.update(BIND=f"127.0.0.1:{port}", PATH=os.environ.get("PATH", "/usr/bin:/bin"))
+    script = ("mount -t tmpfs -o mode=1777 tmpfs /tmp && mount --bind / / && "
+              "mount -o remount,bind,ro / && exec \"$0\" -m gunicorn --config gunicorn.conf.py "
+              "'service:create_app()'")
+    server = subprocess.Popen(["unshare", "--mount", "--propagation", "private", "sh", "-c",
+                               script, sys.executable], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              start_new_session=True)
+    try:
+        answered = None
+        for _ in range(300):
+            if server.poll() is not None:
+                break
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as r:
+                    answered = r.status
+                    break
+            except OSError:
+                time.sleep(0.05)
+        assert server.poll() is None, server.communicate()[0].decode()
+        assert answered == 200
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+        output = server.communicate(timeout=30)[0].decode()
+    assert server.returncode == 0, output
+    assert "Traceback" not in output and "Control server error" not in output, output
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def test_probes_point_at_real_endpoints(client: FlaskClient) -> None:
-    container = load("deployment.yaml")["spec"]["template"]["spec"]["containers"][0]
+    container = _containers()["muggins"]
     for probe in ("livenessProbe", "readinessProbe", "startupProbe"):
         path = container[probe]["httpGet"]["path"]
         assert client.get(path).status_code == 200, probe
@@ -44,10 +134,13 @@ def test_the_pieces_fit_together() -> None:
     labels = pod["metadata"]["labels"]
     assert service["spec"]["selector"].items() <= labels.items()
     assert hpa["spec"]["scaleTargetRef"]["name"] == deployment["metadata"]["name"]
-    container = pod["spec"]["containers"][0]
+    container = _containers()["muggins"]
     env = {e["name"]: e["value"] for e in container["env"]}
-    port = container["ports"][0]["containerPort"]
-    assert env["BIND"].endswith(f":{port}")
+    # The Service reaches the front, never gunicorn.
+    front = _containers()["front"]
+    assert service["spec"]["ports"][0]["targetPort"] == "http"
+    assert "http" in {p["name"] for p in front["ports"]}
+    assert front["securityContext"]["readOnlyRootFilesystem"] is True
     # The same non-root user as the image.
     dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
     user = re.search(r"^USER (\d+):(\d+)$", dockerfile, re.MULTILINE)
