@@ -41,6 +41,10 @@ LATENCY = Histogram("muggins_http_request_duration_seconds", "Time to answer a r
                     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0))
 FINDINGS = Counter("muggins_findings_total", "Findings reported, by code.", ["code"])
 
+# Labels come from closed sets, never from what a client typed: a label value is a time
+# series kept for ever, in every worker's file.
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
 
 DRAIN_FILE = "MUGGINS_DRAIN_FILE"
 """Names a file whose presence means: drain, stop taking traffic (see deploy/)."""
@@ -106,10 +110,11 @@ def install(app: Flask) -> None:
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         route = request.url_rule.rule if request.url_rule is not None else "unmatched"
-        REQUESTS.labels(request.method, route, str(response.status_code)).inc()
+        method = request.method if request.method in _METHODS else "other"
+        REQUESTS.labels(method, route, str(response.status_code)).inc()
         started = g.get("started")
         if started is not None:
-            LATENCY.labels(request.method, route).observe(time.perf_counter() - started)
+            LATENCY.labels(method, route).observe(time.perf_counter() - started)
         return response
 
     for name in ("muggins", "gunicorn.error"):

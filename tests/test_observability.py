@@ -86,6 +86,23 @@ class TestReadiness:
             stop_server(server)
 
 
+class TestMetricLabels:
+    def test_random_methods_and_paths_do_not_grow_the_metrics(self) -> None:
+        import random
+        import string
+
+        client = create_app().test_client()
+        rng = random.Random(4)
+        for _ in range(10_000):
+            method = "".join(rng.choices(string.ascii_uppercase, k=13))
+            path = "/" + "".join(rng.choices(string.ascii_lowercase + "/", k=20))
+            assert client.open(path, method=method).status_code in (404, 405)
+        text = client.get("/metrics").get_data(as_text=True)
+        assert len(text.encode()) < 100_000
+        assert metric(text, "muggins_http_requests_total", method="other", route="unmatched",
+                      status="404") >= 10_000 * 0.9
+
+
 def metric(text: str, name: str, **labels: str) -> float:
     for line in text.splitlines():
         if line.startswith(name + "{") and all(f'{k}="{v}"' in line for k, v in labels.items()):
