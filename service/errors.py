@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from flask import Flask
@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from rules.errors import RecordError
 
 __all__ = [
+    "MAX_ERRORS",
     "PROBLEM_JSON",
     "Coded",
     "InvalidRequest",
@@ -33,6 +34,10 @@ __all__ = [
 PROBLEM_JSON = "application/problem+json"
 VALIDATION_TYPE = "tag:muggins.cribbage,2026:invalid-request"
 log = logging.getLogger("muggins.errors")
+
+MAX_ERRORS = 50
+"""Problems listed in one answer; ``errors_omitted`` counts the rest. A hostile body can
+hold a hundred thousand bad keys: its answer must not be a hundred thousand problems."""
 
 
 class Coded(str):
@@ -49,9 +54,14 @@ class Coded(str):
 class InvalidRequest(UnprocessableEntity):
     """Well-formed JSON that fails validation: 422 with a list of pointed errors."""
 
-    def __init__(self, errors: list[dict[str, str]]) -> None:
-        self.errors = errors
-        count = len(errors)
+    def __init__(self, errors: Iterable[dict[str, str]], limit: int = MAX_ERRORS) -> None:
+        self.errors: list[dict[str, str]] = []
+        count = 0
+        for error in errors:
+            count += 1
+            if count <= limit:
+                self.errors.append(error)
+        self.omitted = count - len(self.errors)
         super().__init__(f"the request has {count} invalid field{'s' if count != 1 else ''}")
 
 
@@ -105,9 +115,9 @@ def _walk(messages: Any, path: tuple[str, ...]) -> Iterator[dict[str, str]]:
                "code": _code(messages)}
 
 
-def pointer_errors(error: ValidationError) -> list[dict[str, str]]:
-    """Flatten marshmallow's nested messages into JSON-pointer errors."""
-    return list(_walk(error.messages, ()))
+def pointer_errors(error: ValidationError) -> Iterator[dict[str, str]]:
+    """Flatten marshmallow's nested messages into JSON-pointer errors, one at a time."""
+    return _walk(error.messages, ())
 
 
 def record_errors(error: RecordError) -> list[dict[str, str]]:
@@ -122,6 +132,8 @@ def problem_body(error: HTTPException) -> dict[str, Any]:
     type_ = "about:blank"
     if isinstance(error, InvalidRequest):
         extras["errors"] = error.errors
+        if error.omitted:
+            extras["errors_omitted"] = error.omitted
         type_ = VALIDATION_TYPE
     problem = Problem(
         title=error.name,

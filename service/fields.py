@@ -15,9 +15,11 @@ from service.errors import Coded
 __all__ = [
     "MAX_CARDS",
     "MAX_CLAIM",
+    "MAX_SEATS",
     "CardField",
     "Cards",
     "CommonSchema",
+    "Seats",
     "StrictBool",
     "StrictInt",
     "duplicate",
@@ -86,6 +88,22 @@ class Cards(fields.Field):  # type: ignore[type-arg]
         if errors:
             raise ValidationError(errors)
         return cards
+
+
+MAX_SEATS = 4
+"""The most players any variant seats: an object keyed by players or sides has no more."""
+
+
+class Seats(fields.Dict):
+    """An object keyed by players (or sides). Its size is the table's shape, so it is
+    checked before a single key is read; who the players are is the schema's business."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> dict[Any, Any]:
+        if isinstance(value, Mapping) and len(value) > MAX_SEATS:
+            raise ValidationError(Coded("wrong-size", f"at most {MAX_SEATS} players here, "
+                                        f"not {len(value)}"))
+        return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-untyped-call,no-any-return]
 
 
 class StrictBool(fields.Boolean):

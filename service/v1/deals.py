@@ -9,7 +9,7 @@ from marshmallow import RAISE, fields, validate, validates_schema
 
 from rules.deal import check_deal
 from service.body import read_json
-from service.fields import CommonSchema, StrictBool, StrictInt
+from service.fields import CommonSchema, Seats, StrictBool, StrictInt
 from service.observability import count_findings
 from service.v1.records import (
     NAME,
@@ -34,7 +34,7 @@ class DealCheckSchema(CommonSchema, DealFieldsSchema):
         unknown = RAISE
 
     players = player_names()
-    scores_before = fields.Dict(keys=fields.String(validate=NAME),
+    scores_before = Seats(keys=fields.String(validate=NAME),
                                 values=StrictInt(validate=validate.Range(0, MAX_TARGET)))
     target = target_field()
     in_progress = StrictBool(load_default=False)

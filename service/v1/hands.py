@@ -12,7 +12,13 @@ from rules.errors import RecordError
 from rules.hands import HandCheck, check_hand
 from rules.rulings import Finding
 from service.body import read_json
-from service.errors import InvalidRequest, pointer_errors, problem_body, record_errors
+from service.errors import (
+    MAX_ERRORS,
+    InvalidRequest,
+    pointer_errors,
+    problem_body,
+    record_errors,
+)
 from service.fields import CardField, Cards, CommonSchema, StrictBool, claim_field
 from service.observability import count_findings
 
@@ -92,6 +98,7 @@ def hands_batch() -> Response:
     batch = _batch_schema.load(body)
     defaults = {key: body[key] for key in ("variant", "ruleset", "muggins") if key in body}
     results: list[dict[str, Any]] = []
+    budget = MAX_ERRORS
     for i, item in enumerate(batch["hands"]):
         try:
             if defaults and isinstance(item, dict):
@@ -100,6 +107,9 @@ def hands_batch() -> Response:
         except (ValidationError, RecordError) as error:
             found = (pointer_errors(error) if isinstance(error, ValidationError)
                      else record_errors(error))
-            errors = [{**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]} for e in found]
-            results.append(problem_body(InvalidRequest(errors)))
+            errors = ({**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]} for e in found)
+            # One answer lists at most MAX_ERRORS problems, across all its items.
+            problem = InvalidRequest(errors, limit=budget)
+            budget -= len(problem.errors)
+            results.append(problem_body(problem))
     return jsonify({"results": results})

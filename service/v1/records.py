@@ -11,7 +11,7 @@ from rules.deal import DealCheck, DealClaims, DealRecord
 from rules.live import CRIB, Next
 from rules.play import PlayCheck, PlayEvent
 from service.errors import Coded
-from service.fields import CardField, Cards, StrictBool, claim_field
+from service.fields import CardField, Cards, Seats, StrictBool, claim_field
 from service.v1.hands import findings_out, hand_check_out
 
 __all__ = [
@@ -65,7 +65,7 @@ def plays_field(required: bool = True) -> fields.List:  # type: ignore[type-arg]
 
 
 def hands_field(**kwargs: Any) -> fields.Dict:
-    return fields.Dict(keys=fields.String(validate=NAME),
+    return Seats(keys=fields.String(validate=NAME),
                        values=Cards(), **kwargs)
 
 
@@ -127,7 +127,7 @@ class ClaimsSchema(Schema):
         unknown = "raise"
 
     heels = claim_field()
-    hands = fields.Dict(keys=fields.String(validate=NAME), values=claim_field())
+    hands = Seats(keys=fields.String(validate=NAME), values=claim_field())
     crib = claim_field()
 
 
@@ -138,7 +138,7 @@ class DealFieldsSchema(Schema):
         unknown = "raise"
 
     dealt = hands_field(required=True)
-    discards = fields.Dict(keys=fields.String(validate=NAME), values=Cards(max_cards=3))
+    discards = Seats(keys=fields.String(validate=NAME), values=Cards(max_cards=3))
     crib_card = CardField()
     starter = CardField()
     plays = plays_field(required=False)
