@@ -59,7 +59,10 @@ def _pair_or_run(stack: Sequence[Card]) -> PegScore | None:
         same = 2
         while same < size and stack[-1 - same].order == order:
             same += 1
-        return _PAIRS[same]  # a pair at the end rules out any run through it
+        # A pair at the end rules out any run through it. Five of a rank can only come
+        # from a card played twice (flagged card-already-played): no rule scores a fifth
+        # of a rank, so it adds no pair points.
+        return _PAIRS.get(same)
     if size < 3:
         return None
     # The longest tail of the count made of distinct consecutive ranks, in any order:

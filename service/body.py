@@ -3,15 +3,23 @@
 Flask's ``get_json`` accepts NaN and Infinity, silently keeps the last of
 duplicate keys, and lets a deeply nested document escape as a RecursionError.
 A referee must not guess what a client meant, so each of those is a 400.
+
+JSON may also escape half of a UTF-16 pair (``"\ud800"``): Python reads it as a lone
+surrogate, which is no text at all and cannot be written back out. A name or key
+holding one is a 422 pointing at it, here, before any schema sees it.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from typing import Any
 
 from flask import request
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
+
+from service.errors import InvalidRequest, json_pointer
 
 __all__ = ["read_json"]
 
@@ -29,14 +37,57 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+# Only a body with such an escape can hold a surrogate: UTF-8 cannot encode one.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _lone_surrogates(document: Any) -> Iterator[dict[str, str]]:
+    """A problem for every key and string holding a lone surrogate (iteratively:
+    documents may be as deep as the JSON reader allows)."""
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), document)]
+    while stack:
+        path, value = stack.pop()
+        items: Any = ()
+        if isinstance(value, dict):
+            items = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        elif isinstance(value, str) and not _is_text(value):
+            yield {"pointer": json_pointer(path), "code": "invalid-text",
+                   "detail": f"{ascii(value)[:80]} holds a lone surrogate: not text"}
+        for key, item in items:
+            if isinstance(key, str) and not _is_text(key):
+                # The pointer itself must be text: the surrogate shows as U+FFFD.
+                yield {"pointer": json_pointer((*path, _printable(key))), "code": "invalid-text",
+                       "detail": f"the key {ascii(key)[:80]} holds a lone surrogate"}
+            stack.append(((*path, key), item))
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _printable(value: str) -> str:
+    return "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in value)
+
+
 def read_json() -> Any:
     if not request.is_json:
         raise UnsupportedMediaType("send the request body as application/json")
     data = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
     try:
-        return json.loads(data, object_pairs_hook=_no_duplicate_keys,
-                          parse_constant=_reject_constant)
+        document = json.loads(data, object_pairs_hook=_no_duplicate_keys,
+                              parse_constant=_reject_constant)
     except RecursionError:
         raise BadRequest("unreadable JSON: nested too deeply") from None
     except ValueError as error:
         raise BadRequest(f"unreadable JSON: {error}") from None
+    if _SURROGATE_ESCAPE.search(data):
+        problems = InvalidRequest(_lone_surrogates(document))
+        if problems.errors:
+            raise problems
+    return document

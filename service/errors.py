@@ -26,6 +26,7 @@ __all__ = [
     "Coded",
     "InvalidRequest",
     "install",
+    "json_pointer",
     "pointer_errors",
     "problem_body",
     "record_errors",
@@ -92,6 +93,12 @@ def _code(message: str) -> str:
 
 def _escape(token: object) -> str:
     return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def json_pointer(path: Iterable[str | int]) -> str:
+    """A JSON pointer as a URI fragment, e.g. ``#/hands/0/hand/1``."""
+    tokens = [_escape(token) for token in path]
+    return "#/" + "/".join(tokens) if tokens else "#"
 
 
 def _walk(messages: Any, path: tuple[str, ...]) -> Iterator[dict[str, str]]:
