@@ -16,8 +16,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from flask import request
-from werkzeug.exceptions import BadRequest, UnsupportedMediaType
+from flask import current_app, request
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from service.errors import InvalidRequest, json_pointer
 
@@ -79,6 +79,12 @@ def read_json() -> Any:
     if not request.is_json:
         raise UnsupportedMediaType("send the request body as application/json")
     data = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    # A chunked body has no length to check first: Werkzeug stops reading at the limit
+    # and would hand over the first MiB as if it were all. Anything after it is a 413.
+    if (request.content_length is None and limit is not None and len(data) >= limit
+            and request.environ["wsgi.input"].read(1)):
+        raise RequestEntityTooLarge()
     try:
         document = json.loads(data, object_pairs_hook=_no_duplicate_keys,
                               parse_constant=_reject_constant)

@@ -108,6 +108,30 @@ def test_no_more_names_than_seats(client: FlaskClient, path: str, body: dict[str
             "detail": "at most 4 players here, not 5"} in problem["errors"]
 
 
+def _chunked(path: str, body: bytes, port: int) -> bytes:
+    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+            "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n").encode()
+    chunks = b"".join(b"%x\r\n%s\r\n" % (len(body[i:i + 65536]), body[i:i + 65536])
+                      for i in range(0, len(body), 65536))
+    return head + chunks + b"0\r\n\r\n"
+
+
+def test_a_chunked_body_is_held_to_the_limit_however_framed() -> None:
+    """gunicorn alone (make serve): a valid MiB followed by more is a 413, not the
+    valid MiB answered; a body of exactly the limit is answered."""
+    document = b'{"hand": ["5H", "5C", "5S", "JD"], "starter": "5D"}'
+    exact = document + b" " * (MAX_BODY_BYTES - len(document))
+    port = free_port()
+    server = start_server(port, extra_env={"WEB_CONCURRENCY": "1"})
+    try:
+        over = one_request(port, _chunked("/v1/hands/check", exact + b"garbage", port))
+        fits = one_request(port, _chunked("/v1/hands/check", exact, port))
+    finally:
+        stop_server(server)
+    assert over[0] == "status-413"
+    assert fits[0] is None
+
+
 @pytest.mark.slow
 def test_worker_memory_returns_near_its_baseline() -> None:
     port = free_port()
