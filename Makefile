@@ -22,7 +22,7 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	touch $@
 
 serve: $(VENV)/.installed
-	BIND=$(BIND) $(BIN)/gunicorn --config gunicorn.conf.py 'service:create_app()'
+	BIND=$(BIND) $(BIN)/python -m service
 
 # The production stack: Debian's nginx in front of gunicorn (deploy/stack.py), public on
 # PORT, metrics and probes on OPS_PORT (default PORT + 1). Needs nginx (apt-get install nginx).

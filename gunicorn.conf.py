@@ -8,28 +8,18 @@ import signal
 import tempfile
 from typing import Any
 
+from service import settings
 from service.logs import LOGGING
 
 _cores = os.cpu_count() or 1
 
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 
-
-
-def _workers(text: str) -> int:
-    """WEB_CONCURRENCY as a count of workers; anything else stops the start-up."""
-    count = int(text) if text.strip().isdigit() else 0
-    if count < 1:
-        # SystemExit passes through gunicorn's config loader: one line, exit status 1.
-        raise SystemExit(f"WEB_CONCURRENCY must be a number of workers, 1 or more, not {text!r}")
-    return count
-
-
 # The work is pure CPU and each request is short, so sync workers, about two per core:
 # one computing while the other reads or writes a socket. Measured against gthread
 # behind nginx (bench/slowclients.py): nginx hands over whole requests, so threads
 # buy nothing. Sync workers must not face clients directly: see README "Operating".
-workers = _workers(os.environ.get("WEB_CONCURRENCY", str(2 * _cores)))
+workers = settings.workers(os.environ.get("WEB_CONCURRENCY", str(2 * _cores)))
 worker_class = "sync"
 
 # gunicorn's control socket (gunicornc) is not used, and in the image its default place

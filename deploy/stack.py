@@ -117,8 +117,12 @@ def main() -> int:
     # nginx's workers drop root (to nobody): they must reach the socket and temp dirs.
     run.chmod(0o755)
     values = front_values(env, run)
-    (run / "muggins.conf").write_text(render(TEMPLATE.read_text(encoding="utf-8"), values),
-                                      encoding="utf-8")
+    try:
+        (run / "muggins.conf").write_text(render(TEMPLATE.read_text(encoding="utf-8"), values),
+                                          encoding="utf-8")
+    except ValueError:
+        shutil.rmtree(run)
+        raise
     (run / "nginx.conf").write_text(MAIN_CONF.format(run=run), encoding="utf-8")
     processes: list[subprocess.Popen[bytes]] = []
     stopping = False
@@ -132,8 +136,7 @@ def main() -> int:
     code = 0
     try:
         gunicorn = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
-             "service:create_app()"],
+            [sys.executable, "-m", "service"],
             cwd=ROOT, env=dict(env, BIND=f"unix:{run}/gunicorn.sock"))
         processes.append(gunicorn)
         _wait_for(lambda: _connects(str(run / "gunicorn.sock")), "gunicorn", processes)

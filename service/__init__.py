@@ -3,27 +3,49 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask
 from flask_cors import CORS
 
-__all__ = ["MAX_BODY_BYTES", "create_app"]
+__all__ = ["MAX_BODY_BYTES", "ConfigError", "cors_origins", "create_app"]
 
 MAX_BODY_BYTES = 1024 * 1024
 """Large enough for a 1000-hand batch or a whole game; larger bodies get 413."""
 
+# An origin is a scheme, a host and perhaps a port: nothing else, no wildcard, no path.
+# (flask-cors reads a string with regex characters as an unanchored regex:
+# https://*.scores.example would admit https://xscores.example.attacker.net.)
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]{1,5})?")
+
+
+class ConfigError(ValueError):
+    """A setting the service refuses to start with."""
+
+
+def cors_origins(setting: str) -> list[str]:
+    """The origins in ``CORS_ORIGINS`` (comma-separated), each exactly one origin."""
+    origins = [o.strip() for o in setting.split(",") if o.strip()]
+    for origin in origins:
+        if not _ORIGIN.fullmatch(origin):
+            raise ConfigError(
+                f"CORS_ORIGINS: {origin!r} is not an origin; list each one exactly, as "
+                "https://club.example (no '*', no wildcards, no paths)")
+    return origins
+
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from rules import discards, show
+    from rules.variants import Variant
     from service import errors, meta, observability
     from service.observability import REQUEST_ID
     from service.v1 import blueprint
 
     # Tables filled before gunicorn forks its workers (preload_app), so that they share
     # them and no request pays for building one.
-    show.prepare()
+    show.prepare(sorted({variant.spec.hand_size for variant in Variant}))
     discards.prepare()
 
     # The scorepad page's files are the app's static files, under /scorepad/.
@@ -36,11 +58,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     errors.install(app)
     observability.install(app)
     app.config.setdefault("CORS_ORIGINS", os.environ.get("CORS_ORIGINS", ""))
-    origins = [o.strip() for o in app.config["CORS_ORIGINS"].split(",") if o.strip()]
+    origins = cors_origins(app.config["CORS_ORIGINS"])
     if origins:
-        # Browser apps on these origins may call the API and read its errors and ids.
-        CORS(app, origins=origins, expose_headers=[REQUEST_ID])
+        # Browser apps on these origins may call the API (only the API) with what it
+        # uses, and read its errors and ids.
+        CORS(app, resources={r"/v1/*": {"origins": origins}}, methods=["GET", "POST"],
+             allow_headers=["Content-Type", REQUEST_ID], expose_headers=[REQUEST_ID],
+             max_age=600)
     app.register_blueprint(meta.bp)
     meta.install_docs(app)
+    meta.install_page_policy(app)
     app.register_blueprint(blueprint())
     return app

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
 from importlib.resources import files
 
-from flask import Blueprint, Flask, Response, current_app, jsonify
+from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from service.observability import metrics_response, readiness
@@ -18,14 +21,44 @@ SCOREPAD_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
     "img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+# Swagger UI's page configures itself in one inline script (which names the host, so it
+# is hashed per answer), and styles its elements inline.
+DOCS_CSP = (
+    "default-src 'none'; script-src 'self' {hashes}; style-src 'self' 'unsafe-inline'; "
+    "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'none'"
+)
+_INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.DOTALL)
 
 
 @bp.get("/")
 def scorepad() -> Response:
     """The scorepad page: plain HTML, CSS and JS from the package, under a strict CSP."""
-    response = current_app.send_static_file("index.html")
-    response.headers["Content-Security-Policy"] = SCOREPAD_CSP
-    return response
+    return current_app.send_static_file("index.html")
+
+
+def _docs_csp(page: bytes) -> str:
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(script).digest()).decode() + "'"
+        for script in _INLINE_SCRIPT.findall(page))
+    return DOCS_CSP.format(hashes=hashes)
+
+
+def install_page_policy(app: Flask) -> None:
+    """Every HTML answer (the scorepad, its files, the docs) carries a CSP and may not be
+    framed (``frame-ancestors``, and ``X-Frame-Options`` for older browsers)."""
+
+    @app.after_request
+    def _page_policy(response: Response) -> Response:
+        if response.mimetype == "text/html":
+            if request.path.startswith("/docs"):
+                response.direct_passthrough = False
+                policy = _docs_csp(response.get_data())
+            else:
+                policy = SCOREPAD_CSP
+            response.headers["Content-Security-Policy"] = policy
+            response.headers["X-Frame-Options"] = "DENY"
+        return response
 
 
 @bp.get("/healthz")

@@ -65,13 +65,14 @@ def test_idle_and_slow_clients_leave_requests_answered(stack: Stack) -> None:
 
 
 def test_metrics_only_on_the_operators_listener(stack: Stack) -> None:
+    assert _get(stack.port, "/healthz")[0] == 200
     status, headers, body = _get(stack.port, "/metrics")
     assert status == 404
     assert headers["Content-Type"] == "application/problem+json"
     assert json.loads(body)["status"] == 404
     status, _, body = _get(stack.ops_port, "/metrics")
     assert status == 200
-    assert b"muggins_http_requests_total" in body
+    assert b'muggins_http_requests_total{method="GET",route="/healthz",status="200"}' in body
     assert _get(stack.ops_port, "/readyz")[0] == 200
     # The operator's listener is not a second way into the API.
     assert _get(stack.ops_port, "/v1/rulesets")[0] == 404

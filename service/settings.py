@@ -1,0 +1,17 @@
+"""Settings read from the environment at start-up: refused there, in one line, rather
+than found wrong later (a master that never answers, a 500 on every route)."""
+
+from __future__ import annotations
+
+__all__ = ["workers"]
+
+
+def workers(text: str) -> int:
+    """``WEB_CONCURRENCY`` as a count of workers; anything else stops the start-up.
+
+    SystemExit passes through gunicorn's config loader: its text is the one line shown.
+    """
+    count = int(text) if text.strip().isdigit() else 0
+    if count < 1:
+        raise SystemExit(f"WEB_CONCURRENCY must be a number of workers, 1 or more, not {text!r}")
+    return count
