@@ -157,3 +157,68 @@ def test_worker_memory_returns_near_its_baseline() -> None:
     finally:
         stop_server(server)
     assert after - baseline < 40, (baseline, after)
+
+
+# --- the worst legal request ---------------------------------------------------------
+
+
+def _game(variant: str, deals: int, target: int | None = None) -> dict[str, Any]:
+    from bench._load import game_body
+
+    body = game_body(random.Random(deals), deals)
+    body["variant"] = variant
+    if target is not None:
+        body["target"] = target
+    return body
+
+
+@pytest.mark.parametrize(("variant", "target", "deals", "limit"), [
+    ("six-card", None, 41, 40), ("five-card", None, 41, 40), ("six-card", 61, 41, 40),
+    ("seven-card", None, 61, 60), ("six-card", 500, 61, 60)])
+def test_deals_per_game_by_target(client: FlaskClient, variant: str, target: int | None,
+                                  deals: int, limit: int) -> None:
+    problem = client.post("/v1/games/check", json=_game(variant, deals, target)).get_json()
+    goal = target or {"five-card": 61, "seven-card": 181}.get(variant, 121)
+    (error,) = problem["errors"]
+    assert (error["pointer"], error["code"]) == ("#/deals", "wrong-size")
+    # Past 60 the list is refused before a deal is read, in marshmallow's words.
+    assert error["detail"] in (f"a game to {goal} has at most {limit} deals, not {deals}",
+                               f"Length must be between 1 and {limit}.")
+    # One fewer is no longer refused for its size (whatever else is wrong with it).
+    problem = client.post("/v1/games/check", json=_game(variant, deals - 1, target)).get_json()
+    assert all(e["code"] != "wrong-size" for e in problem.get("errors", []))
+
+
+TABLES_UNTOUCHED = """
+from rules import show, tables
+from service import create_app
+
+client = create_app().test_client()
+def sizes():
+    return (len(tables.RANKS), show._pattern.cache_info().currsize,
+            show.possible_totals.cache_info().currsize)
+before = sizes()
+hands = {"five-card": ["5H", "5C", "JS"], "six-card": ["5H", "5C", "5S", "JD"],
+         "seven-card": ["5H", "5C", "5S", "JD", "4C"]}
+for variant, hand in hands.items():
+    for crib in (False, True):
+        if crib and variant != "six-card":
+            continue
+        answer = client.post("/v1/hands/check", json={
+            "hand": hand, "starter": "5D", "claimed": 12, "crib": crib, "variant": variant})
+        assert answer.status_code == 200, answer.get_json()
+print(before == sizes(), before, sizes())
+"""
+
+
+def test_no_request_builds_a_table() -> None:
+    """Every variant's tables are built before the fork: the first seven-card claim on a
+    worker costs nothing extra (it took 0.4-1.3 s)."""
+    import subprocess
+    import sys
+
+    from bench._load import ROOT
+
+    out = subprocess.run([sys.executable, "-c", TABLES_UNTOUCHED], cwd=ROOT, check=True,
+                         capture_output=True, text=True, timeout=120).stdout
+    assert out.startswith("True"), out

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify
-from marshmallow import fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from rules.game import check_game
 from service.body import read_json
+from service.errors import Coded
 from service.fields import CommonSchema
 from service.observability import count_findings
 from service.v1.deals import target_field
@@ -21,8 +22,14 @@ from service.v1.records import (
     player_names,
 )
 
-MAX_DEALS = 200
-"""Far more than any real game: a 181-point game takes a few dozen deals."""
+MAX_DEALS = 60
+"""The most deals of any game: one to 181 (the seven-card game) or further."""
+DEALS_TO_121 = 40
+"""The most deals of a game to 121 or less: a real one takes about a dozen, a long one 20."""
+
+
+def max_deals(target: int) -> int:
+    return DEALS_TO_121 if target <= 121 else MAX_DEALS
 
 
 class GameCheckSchema(CommonSchema):
@@ -35,6 +42,11 @@ class GameCheckSchema(CommonSchema):
     @validates_schema
     def _shape(self, data: dict[str, Any], **kwargs: Any) -> None:
         no_player_named_crib(data.get("players"))
+        target = data.get("target") or data["variant"].spec.target
+        if len(data["deals"]) > max_deals(target):
+            raise ValidationError(Coded("wrong-size", f"a game to {target} has at most "
+                                        f"{max_deals(target)} deals, not {len(data['deals'])}"),
+                                  field_name="deals")
 
 
 _schema = GameCheckSchema()
