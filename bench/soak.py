@@ -1,8 +1,11 @@
 """Soak: a mixed workload over every operation, several clients, a fixed time.
 
-    make soak          (or: .venv/bin/python bench/soak.py [--seconds 60] [--clients 4])
+    make soak          (or: .venv/bin/python bench/soak.py [--seconds 60] [--clients 4]
+                                                         [--direct])
 
-gunicorn runs with the production config on a free port on 127.0.0.1. Clients send a
+The production stack (nginx in front of gunicorn, deploy/stack.py) runs on free ports on
+127.0.0.1, its limits per address lifted (every client here is 127.0.0.1, and the soak
+measures the service, not the limiter); --direct soaks gunicorn alone. Clients send a
 random mix of every operation (bodies checked valid beforehand) until the time is up.
 The script reports requests served, errors (which must be 0), p50/p99 latency per
 operation, the workers' memory after warm-up and at the end, and the time the
@@ -16,6 +19,7 @@ import argparse
 import random
 import sys
 import time
+from contextlib import ExitStack
 from multiprocessing import Pool
 from typing import Any
 
@@ -97,30 +101,64 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--direct", action="store_true", help="gunicorn alone, no front")
     args = parser.parse_args()
-    header("soak: a mixed workload under the production gunicorn config")
+    header("soak: a mixed workload under the production "
+           + ("gunicorn config" if args.direct else "stack (nginx + gunicorn)"))
 
     rng = random.Random(17)
-    port = free_port()
-    requests = [(path, request_bytes(method, path, body, port))
-                for path, items in workload(rng).items() for method, body in items]
-    server = start_server(port)
-    try:
-        with Pool(args.clients) as pool:
-            # Warm every worker, then take the baseline.
-            pool.map(client, [(port, requests, 200, time.monotonic() + 20, s)
-                              for s in range(args.clients)])
-            before = {pid: rss_mb(pid) for pid in worker_pids(server.pid)}
-            deadline = time.monotonic() + args.seconds
-            started = time.perf_counter()
-            tallies = pool.map(client, [(port, requests, 10**9, deadline, 100 + s)
-                                        for s in range(args.clients)])
-            elapsed = time.perf_counter() - started
-            after = {pid: rss_mb(pid) for pid in worker_pids(server.pid)}
-        big = largest(port, rng)
-    finally:
-        stop_server(server)
+    bodies = workload(rng)
+    with ExitStack() as running:
+        if args.direct:
+            port = free_port()
+            server = start_server(port)
+            running.callback(stop_server, server)
+            master = server.pid
+        else:
+            port, master = front(running)
+        requests = [(path, request_bytes(method, path, body, port))
+                    for path, items in bodies.items() for method, body in items]
+        tallies, elapsed, before, after, big = soak(args, port, master, requests, rng)
+    return report(args, tallies, elapsed, before, after, big)
 
+
+def front(running: ExitStack) -> tuple[int, int]:
+    """The stack, started for this run; its public port and gunicorn's master."""
+    import tempfile
+    from pathlib import Path
+
+    from bench._front import running_stack
+
+    tmp = running.enter_context(tempfile.TemporaryDirectory())
+    stack = running.enter_context(running_stack(Path(tmp) / "stack.log", {
+        "MUGGINS_RATE": "100000r/s", "MUGGINS_BURST": "100000", "MUGGINS_CONN": "1000"}))
+    for pid in worker_pids(stack.process.pid):
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            if b"gunicorn" in cmdline.read():
+                return stack.port, pid
+    raise RuntimeError("no gunicorn in the stack")
+
+
+def soak(args: argparse.Namespace, port: int, master: int,
+         requests: list[tuple[str, bytes]], rng: random.Random) -> tuple[
+             list[Tally], float, dict[int, float], dict[int, float], dict[str, float]]:
+    with Pool(args.clients) as pool:
+        # Warm every worker, then take the baseline.
+        pool.map(client, [(port, requests, 200, time.monotonic() + 20, s)
+                          for s in range(args.clients)])
+        before = {pid: rss_mb(pid) for pid in worker_pids(master)}
+        deadline = time.monotonic() + args.seconds
+        started = time.perf_counter()
+        tallies = pool.map(client, [(port, requests, 10**9, deadline, 100 + s)
+                                    for s in range(args.clients)])
+        elapsed = time.perf_counter() - started
+        after = {pid: rss_mb(pid) for pid in worker_pids(master)}
+    big = largest(port, rng)
+    return tallies, elapsed, before, after, big
+
+
+def report(args: argparse.Namespace, tallies: list[Tally], elapsed: float,
+           before: dict[int, float], after: dict[int, float], big: dict[str, float]) -> int:
     tally = Tally()
     for part in tallies:
         tally.merge(part)
