@@ -6,7 +6,7 @@ PORT ?= 8000
 BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
-.PHONY: serve stack test lint bench soak worst slowclients audit lock image-test clean
+.PHONY: serve stack test lint bench soak worst slowclients flood audit lock image-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -71,6 +71,9 @@ worst: $(VENV)/.installed-test
 
 slowclients: $(VENV)/.installed-test
 	$(BIN)/python bench/slowclients.py
+
+flood: $(VENV)/.installed-test
+	$(BIN)/python bench/flood.py
 
 # Build the image and answer a hand check through it as the Deployment runs it
 # (deploy/image-test.sh: podman, runc and debootstrap from Debian; or ENGINE=docker).

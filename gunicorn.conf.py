@@ -96,34 +96,34 @@ def post_worker_init(worker: Any) -> None:
     """On SIGTERM the worker is no longer ready, and stops waiting for a request that an
     idle client has not sent (a request being answered is finished first)."""
     from gunicorn.http.errors import NoMoreData
+    from gunicorn.workers.sync import SyncWorker
 
     from service.observability import readiness
 
     graceful = signal.getsignal(signal.SIGTERM)
     state = {"reading": False, "answering": False}
-    handle, handle_request = worker.handle, worker.handle_request
 
-    def reading(*args: Any) -> Any:
-        state["reading"] = True
-        try:
-            return handle(*args)
-        finally:
-            state["reading"] = False
+    def flagging(flag: str, call: Any) -> Any:
+        def flagged(*args: Any) -> Any:
+            state[flag] = True
+            try:
+                return call(*args)
+            finally:
+                state[flag] = False
 
-    def answering(*args: Any) -> Any:
-        state["answering"] = True
-        try:
-            return handle_request(*args)
-        finally:
-            state["answering"] = False
+        return flagged
 
-    worker.handle, worker.handle_request = reading, answering
+    # Only a sync worker reads in the thread the signal interrupts.
+    sync = isinstance(worker, SyncWorker)
+    if sync:
+        worker.handle = flagging("reading", worker.handle)
+        worker.handle_request = flagging("answering", worker.handle_request)
 
     def stopping(signum: int, frame: Any) -> None:
         readiness.stopping = True
         if callable(graceful):
             graceful(signum, frame)
-        if state["reading"] and not state["answering"]:
+        if sync and state["reading"] and not state["answering"]:
             # Read as the client hanging up: the sync worker closes the connection.
             raise NoMoreData(b"")
 
