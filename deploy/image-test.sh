@@ -40,7 +40,13 @@ if [ "$ENGINE" = podman ]; then
     fi
 fi
 
-"$ENGINE" build "${ENGINE_OPTS[@]}" --network=host ${BASE:+--build-arg "BASE=$BASE"} -t "$TAG" .
+# The host's certificate authorities (pip's, if it has its own) are lent to the build
+# as a secret, for machines behind a proxy with its own: they are not kept in the image.
+CA=${PIP_CERT:-/etc/ssl/certs/ca-certificates.crt}
+SECRET=()
+if [ -f "$CA" ]; then SECRET=(--secret "id=ca-certificates,src=$CA"); fi
+"$ENGINE" build "${ENGINE_OPTS[@]}" --network=host ${BASE:+--build-arg "BASE=$BASE"} \
+    "${SECRET[@]}" -t "$TAG" .
 
 # The muggins container's environment in deploy/deployment.yaml, but for the port.
 mapfile -t env_args < <("$PYTHON" - "$PORT" <<'PY'
