@@ -43,6 +43,9 @@ from _load import (
 GROWTH_BOUND_MB = 10.0
 """How much a worker may grow over the soak: interpreter caches settle, leaks do not."""
 
+NO_RECYCLING = {"GUNICORN_CMD_ARGS": "--max-requests 0"}
+"""The soak watches the same workers throughout: recycling would hide a leak."""
+
 
 def workload(rng: random.Random) -> dict[str, list[tuple[str, Any]]]:
     """Bodies for every operation, each checked valid against the app in-process."""
@@ -111,7 +114,7 @@ def main() -> int:
     with ExitStack() as running:
         if args.direct:
             port = free_port()
-            server = start_server(port)
+            server = start_server(port, extra_env=NO_RECYCLING)
             running.callback(stop_server, server)
             master = server.pid
         else:
@@ -131,7 +134,8 @@ def front(running: ExitStack) -> tuple[int, int]:
 
     tmp = running.enter_context(tempfile.TemporaryDirectory())
     stack = running.enter_context(running_stack(Path(tmp) / "stack.log", {
-        "MUGGINS_RATE": "100000r/s", "MUGGINS_BURST": "100000", "MUGGINS_CONN": "1000"}))
+        "MUGGINS_RATE": "100000r/s", "MUGGINS_BURST": "100000", "MUGGINS_CONN": "1000",
+        **NO_RECYCLING}))
     for pid in worker_pids(stack.process.pid):
         with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
             if b"gunicorn" in cmdline.read():
