@@ -18,6 +18,7 @@ import random
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -67,12 +68,13 @@ def candidates(rng: random.Random) -> dict[str, list[tuple[str, dict[str, Any]]]
     games = [{"variant": "four-player", "players": list(SEATS), "first_dealer": "n",
               "target": 1000, "deals": [four_player_deal(rng) for _ in range(60)]}
              for _ in range(3)]
-    seven = [{"hand": rng.sample(DECK, 6)[:5], "starter": rng.choice(DECK), "claimed": 12,
-              "variant": "seven-card"} for _ in range(1000)]
-    batch = {"hands": [{**h, "starter": next(c for c in DECK if c not in h["hand"])}
-                       for h in seven]}
+    seven = []
+    for _ in range(1000):
+        *hand, starter = rng.sample(DECK, 6)
+        seven.append({"hand": hand, "starter": starter, "claimed": 12, "variant": "seven-card"})
+    batch = {"hands": seven}
     return {
-        "/v1/hands/check": [("POST", batch["hands"][0])],
+        "/v1/hands/check": [("POST", seven[0])],
         "/v1/hands/batch": [("POST", batch)],
         "/v1/pegging/check": [("POST", b) for b in pegging],
         "/v1/deals/check": [("POST", b) for b in deals],
@@ -80,6 +82,16 @@ def candidates(rng: random.Random) -> dict[str, list[tuple[str, dict[str, Any]]]
         "/v1/discards/advise": [("POST", {"cards": rng.sample(DECK, 7), "dealer": False,
                                           "variant": "seven-card"})],
     }
+
+
+@dataclass
+class Row:
+    path: str
+    body: int
+    status: int
+    answer: int
+    cpu: list[float]
+    wall: list[float] = field(default_factory=list)
 
 
 def main() -> int:
@@ -110,7 +122,7 @@ def main() -> int:
             return 1
         worst[path] = (method, body)
 
-    rows = []
+    rows: list[Row] = []
     for path, (method, body) in worst.items():
         cpu = []
         size = 0
@@ -120,37 +132,37 @@ def main() -> int:
             answer = client.open(path, method=method, json=body)
             cpu.append(time.process_time() - start)
             size, status = len(answer.data), answer.status_code
-        rows.append([path, len(json.dumps(body)), status, size, cpu])
+        rows.append(Row(path, len(json.dumps(body)), status, size, cpu))
 
     with tempfile.TemporaryDirectory() as tmp, running_stack(
             Path(tmp) / "stack.log", {"MUGGINS_RATE": "1000r/s", "MUGGINS_BURST": "1000"}) as stack:
         for row in rows:
-            method, body = worst[row[0]]
-            data = request_bytes(method, row[0], body, stack.port)
-            wall = []
+            method, body = worst[row.path]
+            data = request_bytes(method, row.path, body, stack.port)
             for _ in range(args.runs):
                 failure, seconds = one_request(stack.port, data)
                 if failure not in (None, "status-422"):
-                    print(f"{row[0]} through the stack: {failure}")
+                    print(f"{row.path} through the stack: {failure}")
                     return 1
-                wall.append(seconds)
-            row.append(wall)
+                row.wall.append(seconds)
 
     print(f"{args.runs} runs each; CPU in-process, wall through nginx + gunicorn on {HOST}")
     print(f"{'endpoint':<22}{'body':>9}{'status':>7}{'answer':>10}"
           f"{'CPU p50':>10}{'CPU p99':>10}{'wall p50':>10}{'wall p99':>10}")
     worst_cpu = 0.0
-    for path, body_size, status, size, cpu, wall in rows:
-        worst_cpu = max(worst_cpu, percentile(cpu, .99))
-        print(f"{path:<22}{body_size:>9,}{status:>7}{size:>10,}"
-              f"{percentile(cpu, .5) * 1000:>8.0f}ms{percentile(cpu, .99) * 1000:>8.0f}ms"
-              f"{percentile(wall, .5) * 1000:>8.0f}ms{percentile(wall, .99) * 1000:>8.0f}ms")
+    for row in rows:
+        worst_cpu = max(worst_cpu, percentile(row.cpu, .99))
+        print(f"{row.path:<22}{row.body:>9,}{row.status:>7}{row.answer:>10,}"
+              f"{percentile(row.cpu, .5) * 1000:>8.0f}ms"
+              f"{percentile(row.cpu, .99) * 1000:>8.0f}ms"
+              f"{percentile(row.wall, .5) * 1000:>8.0f}ms"
+              f"{percentile(row.wall, .99) * 1000:>8.0f}ms")
     # A game is cut where it is won, so no record of 60 deals is legal here; each deal
     # costs the same wherever it falls, so 60 of them cost this much:
     from service.v1.games import MAX_DEALS
 
     game = worst["/v1/games/check"][1]
-    per_deal = percentile(next(r[4] for r in rows if r[0] == "/v1/games/check"), .99) / len(
+    per_deal = percentile(next(r.cpu for r in rows if r.path == "/v1/games/check"), .99) / len(
         game["deals"])
     print(f"games: {len(game['deals'])} deals of 52 events before the win at "
           f"{game['target']}; {per_deal * 1000:.1f} ms CPU a deal, so {MAX_DEALS} deals "
