@@ -33,6 +33,16 @@ HOSTILE: dict[str, tuple[str, Body]] = {
                                       "deals": [{f"k{j}": 0 for j in range(n // 40 + 1)}] * 40}),
     "hands/check: unknown keys": (
         "/v1/hands/check", lambda n: {f"k{i}": 0 for i in range(n)}),
+    "deals/review: bogus dealt": (
+        "/v1/deals/review", lambda n: {"dealt": {f"p{i}": ["ZZ"] for i in range(n)},
+                                       "discards": {}, "starter": "5H", "plays": []}),
+    "games/review: unknown keys in every deal": (
+        "/v1/games/review", lambda n: {"players": ["a", "b"], "first_dealer": "a",
+                                       "deals": [{f"k{j}": 0 for j in range(n // 40 + 1)}] * 40}),
+    "pegging/advise: bad plays and unknown keys": (
+        "/v1/pegging/advise", lambda n: {"player": "pone", "hand": ["5H"],
+                                         "plays": [{"player": "x", "card": "ZZ", "b": 1}] * 52,
+                                         **{f"k{i}": 0 for i in range(n)}}),
 }
 BATCH: Body = lambda n: {"hands": [  # noqa: E731
     {"hand": ["ZZ"] * 4, "starter": "ZZ", "crib": "x", **{f"k{j}": 0 for j in range(n // 1000)}}
