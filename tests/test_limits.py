@@ -17,6 +17,18 @@ from service import MAX_BODY_BYTES
 
 Body = Callable[[int], dict[str, Any]]
 
+
+
+def _bogus_dealt(n: int) -> dict[str, Any]:
+    return {"dealt": {f"p{i}": ["ZZ"] for i in range(n)}, "discards": {}, "starter": "5H",
+            "plays": []}
+
+
+def _unknown_keys_in_every_deal(n: int) -> dict[str, Any]:
+    return {"players": ["a", "b"], "first_dealer": "a",
+            "deals": [{f"k{j}": 0 for j in range(n // 40 + 1)}] * 40}
+
+
 HOSTILE: dict[str, tuple[str, Body]] = {
     "pegging: bogus hands": (
         "/v1/pegging/check", lambda n: {"plays": [], "hands": {f"p{i}": [] for i in range(n)}}),
@@ -25,20 +37,12 @@ HOSTILE: dict[str, tuple[str, Body]] = {
     "pegging: bad plays and unknown keys": (
         "/v1/pegging/check", lambda n: {"plays": [{"player": "x" * 64, "card": "ZZ", "b": 1}] * 52,
                                         **{f"k{i}": 0 for i in range(n)}}),
-    "deals: bogus dealt": (
-        "/v1/deals/check", lambda n: {"dealt": {f"p{i}": ["ZZ"] for i in range(n)},
-                                      "discards": {}, "starter": "5H", "plays": []}),
-    "games: unknown keys in every deal": (
-        "/v1/games/check", lambda n: {"players": ["a", "b"], "first_dealer": "a",
-                                      "deals": [{f"k{j}": 0 for j in range(n // 40 + 1)}] * 40}),
+    "deals: bogus dealt": ("/v1/deals/check", _bogus_dealt),
+    "games: unknown keys in every deal": ("/v1/games/check", _unknown_keys_in_every_deal),
     "hands/check: unknown keys": (
         "/v1/hands/check", lambda n: {f"k{i}": 0 for i in range(n)}),
-    "deals/review: bogus dealt": (
-        "/v1/deals/review", lambda n: {"dealt": {f"p{i}": ["ZZ"] for i in range(n)},
-                                       "discards": {}, "starter": "5H", "plays": []}),
-    "games/review: unknown keys in every deal": (
-        "/v1/games/review", lambda n: {"players": ["a", "b"], "first_dealer": "a",
-                                       "deals": [{f"k{j}": 0 for j in range(n // 40 + 1)}] * 40}),
+    "deals/review: bogus dealt": ("/v1/deals/review", _bogus_dealt),
+    "games/review: unknown keys in every deal": ("/v1/games/review", _unknown_keys_in_every_deal),
     "pegging/advise: bad plays and unknown keys": (
         "/v1/pegging/advise", lambda n: {"player": "pone", "hand": ["5H"],
                                          "plays": [{"player": "x", "card": "ZZ", "b": 1}] * 52,
