@@ -246,6 +246,19 @@ class TestMalformedDeals:
         assert result.crib is not None and result.crib.show.total == 4
         assert result.scores_after == {"crib": 9, "dealer": 12}
 
+    @pytest.mark.parametrize(("claims", "where"), [
+        (DealClaims(hands={"dealer": 7}), "#/claims/hands/dealer"),
+        (DealClaims(crib=4), "#/claims/crib"),
+        (DealClaims(hands={"pone": 8}, crib=4), "#/claims/crib"),
+    ])
+    def test_a_count_claimed_before_its_turn_in_progress(self, claims: DealClaims,
+                                                          where: str) -> None:
+        # The show counts pone, dealer, crib: a deal in progress that gives a later
+        # count's claim without an earlier one is out of order, not silently dropped.
+        with pytest.raises(RecordError) as caught:
+            check_deal(deal(claims=claims), in_progress=True)
+        assert problems(caught.value) == [(where, "out-of-order")]
+
 
 class TestMargins:
     @pytest.mark.parametrize(("loser", "expected"), [

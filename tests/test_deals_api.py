@@ -102,6 +102,9 @@ class TestDealsInProgress:
         body = {**DEAL, "claims": {"hands": {"pone": 4}}, "plays": DEAL["plays"][:2],
                 "in_progress": True}
         assert errors(client, self.URL, body) == [("#/claims/hands/pone", "out-of-order")]
+        body = {**DEAL, "claims": {"hands": {"dealer": 4}, "crib": 7}, "in_progress": True}
+        assert errors(client, self.URL, body) == [("#/claims/hands/dealer", "out-of-order"),
+                                                  ("#/claims/crib", "out-of-order")]
 
     def test_a_finished_deal_needs_its_discards_and_starter(self, client: FlaskClient) -> None:
         assert errors(client, self.URL, {"dealt": DEAL["dealt"]}) == [
