@@ -156,10 +156,11 @@ def check_deal(
     counting = [(p, kept[p], False) for p in record.players] + [(CRIB, crib, True)]
     claims = record.claims or DealClaims()
     waiting: str | None = None
-    for name, cards, is_crib in counting:
+    for at, (name, cards, is_crib) in enumerate(counting):
         claim = claims.crib if is_crib else claims.hands.get(name)
         if in_progress and claim is None and deal.board.winner is None:
             waiting = name  # not counted yet: the show stops here
+            _counted_in_order(claims, counting[at + 1:])
             break
         deal.show(name, is_crib, check_hand(cards, starter, crib=is_crib,
                                    claimed=None if deal.board.winner else claim,
@@ -188,6 +189,21 @@ def _claims_wait_for_the_show(record: DealRecord) -> None:
     for path in where:
         problems.add(path, ProblemCode.OUT_OF_ORDER,
                      "the show comes after the play, which is still in progress")
+    problems.raise_any()
+
+
+def _counted_in_order(claims: DealClaims,
+                      later: Sequence[tuple[str, Sequence[Card], bool]]) -> None:
+    """A deal in progress whose show stopped at a count not yet claimed: no later count
+    may be claimed before it (the show goes pone, dealer, then the crib)."""
+    problems = Problems()
+    for name, _, is_crib in later:
+        if is_crib and claims.crib is not None:
+            problems.add(("claims", "crib"), ProblemCode.OUT_OF_ORDER,
+                         "the crib is counted last, after every hand")
+        elif not is_crib and name in claims.hands:
+            problems.add(("claims", "hands", name), ProblemCode.OUT_OF_ORDER,
+                         f"{name} counts after an earlier hand not yet claimed")
     problems.raise_any()
 
 
