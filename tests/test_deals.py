@@ -13,6 +13,7 @@ from rules.errors import RecordError
 from rules.game import Margin, check_game, margin
 from rules.play import PlayEvent
 from rules.rulesets import Ruleset
+from rules.sides import Sides
 from rules.variants import Variant
 from tests.cards import card, cards
 from tests.simulate import random_deal, sides_of, tally_deal
@@ -245,6 +246,30 @@ class TestMalformedDeals:
         assert result.show["crib"].show.total == 8  # the pone's hand, not the crib
         assert result.crib is not None and result.crib.show.total == 4
         assert result.scores_after == {"crib": 9, "dealer": 12}
+
+    def test_sides_that_do_not_seat_the_players(self) -> None:
+        # The library's own caller may pass sides: they must seat every player, each on
+        # one of the sides named (it raised KeyError: 'dealer').
+        with pytest.raises(RecordError) as caught:
+            check_deal(deal(), sides=Sides(("pone", "x"), {"pone": "pone", "dealer": "y"}))
+        assert problems(caught.value) == [("#/sides/dealer", "unknown-side")]
+        with pytest.raises(RecordError) as caught:
+            check_deal(deal(), sides=Sides(("pone",), {"pone": "pone"}))
+        assert problems(caught.value) == [("#/sides/dealer", "required")]
+
+    def test_partnerships_that_share_a_name(self) -> None:
+        # "x&y" with "z" and "x" with "y&z" are both "x&y&z": one score for two sides.
+        seats = ("x&y", "x", "z", "y&z")
+        hands = ("AH 2H 3H 4H 5H", "AD 2D 3D 4D 5D", "AC 2C 3C 4C 5C", "AS 2S 3S 4S 5S")
+        record_ = DealRecord(seats, {p: cards(h) for p, h in zip(seats, hands, strict=True)},
+                             {p: cards(h.split()[0]) for p, h in zip(seats, hands, strict=True)},
+                             card("KS"))
+        with pytest.raises(RecordError) as caught:
+            check_deal(record_, variant=Variant.FOUR_PLAYER)
+        assert problems(caught.value) == [("#/players", "conflict")]
+        with pytest.raises(RecordError) as caught:
+            check_game(seats, "x", [], variant=Variant.FOUR_PLAYER)
+        assert problems(caught.value) == [("#/players", "conflict")]
 
     @pytest.mark.parametrize(("claims", "where"), [
         (DealClaims(hands={"dealer": 7}), "#/claims/hands/dealer"),

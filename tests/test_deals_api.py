@@ -111,6 +111,15 @@ class TestDealsInProgress:
             ("#/discards", "required"), ("#/starter", "required")]
 
 
+def test_partnerships_that_share_a_name_are_refused(client: FlaskClient) -> None:
+    seats = ["x&y", "x", "z", "y&z"]  # both partnerships would be "x&y&z"
+    suits = "HDCS"
+    body = {"players": seats, "variant": "four-player",
+            "dealt": {p: [f"{r}{suits[i]}" for r in "A2345"] for i, p in enumerate(seats)},
+            "discards": {p: [f"A{suits[i]}"] for i, p in enumerate(seats)}, "starter": "KS"}
+    assert errors(client, "/v1/deals/check", body) == [("#/players", "conflict")]
+
+
 def game_json(seed: int, variant: Variant, players: tuple[str, ...]) -> tuple[dict[str, Any],
                                                                            list, Any]:  # type: ignore[type-arg]
     first, deals, tallies, winner = random_game(seed, variant, players)
