@@ -15,7 +15,13 @@ from enum import StrEnum
 
 from rules.cards import Card, Rank
 from rules.codes import FindingCode
-from rules.deal_record import DealClaims, DealRecord, check_deal_record, check_scores
+from rules.deal_record import (
+    DealClaims,
+    DealRecord,
+    check_deal_record,
+    check_scores,
+    check_sides,
+)
 from rules.errors import ProblemCode, Problems
 from rules.hands import HandCheck, check_hand
 from rules.live import CRIB, Next, Phase, in_play, to_show
@@ -122,7 +128,10 @@ def check_deal(
     problems.raise_any()  # the rest reads the seats
     if seats != record.players:
         record = replace(record, players=seats)
-    sides = sides or Sides.for_table(record.players, variant)
+    if sides is None:
+        sides = Sides.for_table(record.players, variant)
+    else:
+        check_sides(problems, sides, record.players)
     target = variant.spec.target if target is None else target
     check_deal_record(problems, record, variant, in_progress)
     check_scores(problems, scores_before or {}, sides, target)

@@ -16,7 +16,7 @@ from rules.play import PlayEvent, check_play_record
 from rules.sides import Sides
 from rules.variants import Variant
 
-__all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores"]
+__all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores", "check_sides"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +132,18 @@ def _order(problems: Problems, record: DealRecord, in_progress: bool) -> None:
     if record.discards is None and record.starter is not None:
         problems.add(("starter",), ProblemCode.OUT_OF_ORDER,
                      "the cut comes after the discards, which are missing")
+
+
+def check_sides(problems: Problems, sides: Sides, players: Sequence[str]) -> None:
+    """Sides given by the caller seat every player, each on one of the sides named."""
+    for player in players:
+        side = sides.of.get(player)
+        if side is None:
+            problems.add(("sides", player), ProblemCode.REQUIRED, f"{player} has no side")
+        elif side not in sides.names:
+            problems.add(("sides", player), ProblemCode.UNKNOWN_SIDE,
+                         f"{player}'s side {side!r} is not one of the sides: "
+                         + ", ".join(sides.names))
 
 
 def check_scores(problems: Problems, scores: Mapping[str, int], sides: Sides,

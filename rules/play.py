@@ -25,6 +25,7 @@ from rules.playstate import NO_ONE, PlayState, Scored
 from rules.readings import Inferred, Kind, explicit_go, read_card
 from rules.rulesets import Ruleset
 from rules.rulings import Finding, cite
+from rules.sides import Sides
 from rules.variants import Variant
 
 __all__ = ["Peg", "PlayCheck", "PlayEvent", "ScoredEvent", "check_play", "opponent_of"]
@@ -292,6 +293,12 @@ def check_seats(problems: Problems, players: Sequence[str] | None,
                      f"the {variant} game has {want} players, not {len(players)}")
     if len(set(players)) != len(players):
         problems.add(("players",), ProblemCode.DUPLICATE_PLAYER, "each player is named once")
+    elif len(players) == want and variant.spec.partnerships:
+        names = Sides.for_table(players, variant).names
+        if len(set(names)) != len(names):
+            # "x&y" with "z" and "x" with "y&z": one name, and so one score, for two sides.
+            problems.add(("players",), ProblemCode.CONFLICT,
+                         f"both partnerships would be called {names[0]!r}: rename a player")
     return players
 
 
