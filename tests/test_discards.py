@@ -93,8 +93,8 @@ class TestTheModel:
     def test_heels_for_the_partnership_when_the_partner_deals(self) -> None:
         # Four jacks among the 47 unseen cards: the partnership expects 2 * 4/47 in heels.
         hand = cards("2C 3H 4D 5D 5S")
-        advice = advise(hand, dealer=False, variant=Variant.FOUR_PLAYER, crib_is_ours=True)
-        assert advice.heels == Fraction(8, 47)
+        advice = advise(hand, dealer=False, variant=Variant.FOUR_PLAYER, partner_deals=True)
+        assert advice.heels == Fraction(8, 47) and advice.crib_is_ours
         best = option(advice, "2C 3H 4D 5D")
         assert best.net == best.hand + best.crib + Fraction(8, 47)
         theirs = advise(hand, dealer=False, variant=Variant.FOUR_PLAYER)
@@ -113,6 +113,25 @@ class TestTheModel:
     def test_wrong_size(self) -> None:
         with pytest.raises(RecordError, match="dealt has 6 cards, not 5"):
             advise(cards("2C 3H 4D 5D 5S"), dealer=True)
+
+    @pytest.mark.parametrize(("hand", "dealer", "variant", "partner_deals", "problems"), [
+        # Only the four-player game has partners (it answered a pone's crib as its own).
+        ("2C 3H 4D 5D 5S JS", False, Variant.SIX_CARD, True,
+         [("#/partner_deals", "not-in-variant")]),
+        ("2C 3H 4D 5D 5S JS", True, Variant.SIX_CARD, False,
+         [("#/partner_deals", "not-in-variant")]),
+        # The player and the partner cannot both deal.
+        ("2C 3H 4D 5D 5S", True, Variant.FOUR_PLAYER, True, [("#/partner_deals", "conflict")]),
+        # Every problem at once.
+        ("2C 3H 4D 5D 5S", False, Variant.SIX_CARD, True,
+         [("#/cards", "wrong-size"), ("#/partner_deals", "not-in-variant")]),
+    ])
+    def test_whose_crib_it_is_must_fit_the_table(self, hand: str, dealer: bool,
+                                                 variant: Variant, partner_deals: bool,
+                                                 problems: list[tuple[str, str]]) -> None:
+        with pytest.raises(RecordError) as caught:
+            advise(cards(hand), dealer=dealer, variant=variant, partner_deals=partner_deals)
+        assert [(p.pointer, p.code.value) for p in caught.value.problems] == problems
 
 
 class TestAdviseApi:
@@ -146,6 +165,11 @@ class TestAdviseApi:
         ({"cards": ["2C", "3H", "4D", "5D", "5S", "6S"]}, [("#/dealer", "required")]),
         ({"cards": ["2C", "3H", "4D", "5D", "5S", "6S"], "dealer": False,
           "partner_deals": True}, [("#/partner_deals", "not-in-variant")]),
+        ({"cards": ["2C", "3H", "4D", "5D", "5S"], "dealer": False,
+          "partner_deals": True},
+         [("#/cards", "wrong-size"), ("#/partner_deals", "not-in-variant")]),
+        ({"cards": ["2C", "3H", "4D", "5D", "5S"], "dealer": True, "variant": "four-player",
+          "partner_deals": True}, [("#/partner_deals", "conflict")]),
     ])
     def test_bad_input(self, client: FlaskClient, body: dict[str, Any],
                        errors: list[tuple[str, str]]) -> None:
