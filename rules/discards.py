@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rules.cards import Card, Rank, full_deck
-from rules.errors import Problems, check_cards
+from rules.errors import ProblemCode, Problems, check_cards
 from rules.show import rank_points, score_indices
 from rules.variants import CRIB_SIZE, Variant
 
@@ -61,6 +61,9 @@ class Advice:
     other side; the same for every option."""
     options: tuple[Option, ...]
     """Best first."""
+    crib_is_ours: bool
+    """The crib is the player's side's: they deal, or in the four-player game their
+    partner does."""
 
 
 def advise(
@@ -68,18 +71,25 @@ def advise(
     *,
     dealer: bool,
     variant: Variant = Variant.SIX_CARD,
-    crib_is_ours: bool | None = None,
+    partner_deals: bool | None = None,
 ) -> Advice:
     """Every legal discard from ``cards``, best first.
 
-    ``crib_is_ours`` defaults to ``dealer``; in the four-player game a partner's crib is
-    the partnership's too.
+    ``partner_deals``, in the four-player game only: the player's partner deals, so
+    the crib is the partnership's. Raises :class:`rules.errors.RecordError` for a hand
+    of the wrong size, a card twice, or a partner where there is none.
     """
     spec = variant.spec
     problems = Problems()
     check_cards(problems, ("cards",), cards, spec.dealt, f"a {variant} hand as dealt")
+    if partner_deals is not None and not spec.partnerships:
+        problems.add(("partner_deals",), ProblemCode.NOT_IN_VARIANT,
+                     f"only the four-player game has partners, not {variant}")
+    elif partner_deals and dealer:
+        problems.add(("partner_deals",), ProblemCode.CONFLICT,
+                     "the player and the partner cannot both deal")
     problems.raise_any()
-    ours = dealer if crib_is_ours is None else crib_is_ours
+    ours = dealer or bool(partner_deals)
     held = {card.index for card in cards}
     unseen = [i for i in range(len(_DECK)) if i not in held]
     others = CRIB_SIZE - spec.to_crib  # crib cards that come from the unseen cards
@@ -97,7 +107,7 @@ def advise(
         net = hand + crib_ev + heels if ours else hand - crib_ev
         options.append(Option(keep, tuple(discard), hand, crib_ev, net))
     options.sort(key=lambda o: (-o.net, -o.hand, [c.index for c in o.discard]))
-    return Advice(tuple(cards), dealer, heels, tuple(options))
+    return Advice(tuple(cards), dealer, heels, tuple(options), ours)
 
 
 class _CribModel:
