@@ -371,6 +371,18 @@ class TestWholeGames:
         assert result.deals[0].scores_before == {first: 0, pone: 3}
         assert result.scores == tallies[0]
 
+    def test_five_card_target_within_three_for_last(self) -> None:
+        # Three for last would reach a target of 3 before the first card is dealt: the
+        # target is refused where it is given (the refusal pointed at deals/0/scores_before,
+        # a field a game's deal cannot have).
+        first, deals, _, _ = random_game(1, Variant.FIVE_CARD, ("ann", "bob"))
+        with pytest.raises(RecordError) as caught:
+            check_game(("ann", "bob"), first, deals[:1], variant=Variant.FIVE_CARD, target=3)
+        assert problems(caught.value) == [("#/target", "out-of-range")]
+        result = check_game(("ann", "bob"), first, deals[:1], variant=Variant.FIVE_CARD,
+                            target=4)
+        assert sum(result.deals[0].scores_before.values()) == 3
+
     def test_four_player_partnerships_add_up(self) -> None:
         first, deals, _, winner = random_game(2, Variant.FOUR_PLAYER, ("n", "e", "s", "w"))
         result = check_game(("n", "e", "s", "w"), first, deals, variant=Variant.FOUR_PLAYER)
