@@ -83,6 +83,9 @@ def check_game(
     if target is not None and target < 1:
         problems.add(("target",), ProblemCode.OUT_OF_RANGE,
                      f"the target is a positive number of points, not {target}")
+    elif target is not None and variant.spec.last_for_three and target <= LAST_FOR_THREE:
+        problems.add(("target",), ProblemCode.OUT_OF_RANGE,
+                     f"three for last would reach a target of {target} before the first deal")
     problems.raise_any()
     target = target or variant.spec.target
     sides = Sides.for_table(players, variant)
