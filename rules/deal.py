@@ -120,7 +120,8 @@ def check_deal(
     in_progress: bool = False,
 ) -> DealCheck:
     """Referee one deal. ``scores_before`` are by side (a player, or a partnership named
-    ``"a&b"``), each below ``target``. A deal ``in_progress`` may stop at any phase; its
+    ``"a&b"``), each below ``target``; ``sides``, the variant's by default, must seat
+    every player. A deal ``in_progress`` may stop at any phase; its
     answer's ``next`` says what comes next. Raises :class:`rules.errors.RecordError`
     for a record that cannot be refereed, listing every problem."""
     problems = Problems()
