@@ -383,6 +383,18 @@ class TestWholeGames:
                             target=4)
         assert sum(result.deals[0].scores_before.values()) == 3
 
+    def test_a_deal_seated_otherwise_than_the_game_seats_it(self) -> None:
+        # The game seats every deal itself; a deal that names other seats is refused,
+        # not silently reseated (the record's seats were ignored).
+        first, deals, _, _ = random_game(1, Variant.SIX_CARD, ("ann", "bob"))
+        pone = "bob" if first == "ann" else "ann"
+        seated = replace(deals[0], players=(pone, first))
+        assert check_game(("ann", "bob"), first, [seated]).scores == check_game(
+            ("ann", "bob"), first, deals[:1]).scores
+        with pytest.raises(RecordError) as caught:
+            check_game(("ann", "bob"), first, [replace(deals[0], players=(first, pone))])
+        assert problems(caught.value) == [("#/deals/0/players", "conflict")]
+
     def test_four_player_partnerships_add_up(self) -> None:
         first, deals, _, winner = random_game(2, Variant.FOUR_PLAYER, ("n", "e", "s", "w"))
         result = check_game(("n", "e", "s", "w"), first, deals, variant=Variant.FOUR_PLAYER)
