@@ -73,8 +73,8 @@ def check_game(
 ) -> GameCheck:
     """``players`` sit in play order (each one's left-hand neighbour follows them).
 
-    The game seats every deal itself, dealer passing left, so each record's own
-    ``players`` is ignored (leave it empty)."""
+    The game seats every deal itself, dealer passing left: leave each record's own
+    ``players`` empty (seats that differ are refused)."""
     problems = Problems()
     players = check_seats(problems, players, variant)
     if first_dealer not in players:
@@ -101,6 +101,9 @@ def check_game(
     winner: str | None = None
     for number, deal in enumerate(deals):
         seats = tuple(players[(dealer + 1 + i) % n] for i in range(n))
+        if deal.players and tuple(deal.players) != seats:
+            problems.add(("deals", number, "players"), ProblemCode.CONFLICT,
+                         "the game seats this deal " + ", ".join(seats))
         record = replace(deal, players=seats)
         if problems:
             # A deal before was refused: check the rest as records, to list every problem.
