@@ -71,7 +71,7 @@ def advise(
     *,
     dealer: bool,
     variant: Variant = Variant.SIX_CARD,
-    partner_deals: bool | None = None,
+    partner_deals: bool = False,
 ) -> Advice:
     """Every legal discard from ``cards``, best first.
 
@@ -82,14 +82,14 @@ def advise(
     spec = variant.spec
     problems = Problems()
     check_cards(problems, ("cards",), cards, spec.dealt, f"a {variant} hand as dealt")
-    if partner_deals is not None and not spec.partnerships:
+    if partner_deals and not spec.partnerships:
         problems.add(("partner_deals",), ProblemCode.NOT_IN_VARIANT,
                      f"only the four-player game has partners, not {variant}")
     elif partner_deals and dealer:
         problems.add(("partner_deals",), ProblemCode.CONFLICT,
                      "the player and the partner cannot both deal")
     problems.raise_any()
-    ours = dealer or bool(partner_deals)
+    ours = dealer or partner_deals
     held = {card.index for card in cards}
     unseen = [i for i in range(len(_DECK)) if i not in held]
     others = CRIB_SIZE - spec.to_crib  # crib cards that come from the unseen cards

@@ -204,7 +204,8 @@ def _discard(record: DealRecord, player: str, variant: Variant, sides: Sides) ->
     dealer = player == record.dealer
     # The dealer's partner throws to their own side's crib.
     ours = sides.of[player] == sides.of[record.dealer]
-    advice = advise(record.dealt[player], dealer=dealer, variant=variant, crib_is_ours=ours)
+    advice = advise(record.dealt[player], dealer=dealer, variant=variant,
+                    partner_deals=ours and not dealer)
     thrown = set(record.discards[player])
     chosen = next(o for o in advice.options if set(o.discard) == thrown)
     best = advice.options[0]

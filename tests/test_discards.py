@@ -118,8 +118,6 @@ class TestTheModel:
         # Only the four-player game has partners (it answered a pone's crib as its own).
         ("2C 3H 4D 5D 5S JS", False, Variant.SIX_CARD, True,
          [("#/partner_deals", "not-in-variant")]),
-        ("2C 3H 4D 5D 5S JS", True, Variant.SIX_CARD, False,
-         [("#/partner_deals", "not-in-variant")]),
         # The player and the partner cannot both deal.
         ("2C 3H 4D 5D 5S", True, Variant.FOUR_PLAYER, True, [("#/partner_deals", "conflict")]),
         # Every problem at once.
@@ -151,6 +149,9 @@ class TestAdviseApi:
                                           "dealer": False, "partner_deals": True,
                                           "variant": "four-player"}).get_json()
         assert out["crib"] == "ours" and out["heels_ev"] == round(8 / 47, 6)
+        two = client.post(self.URL, json={"cards": ["2C", "3H", "4D", "5D", "5S", "JS"],
+                                          "dealer": False, "partner_deals": False})
+        assert two.status_code == 200 and two.get_json()["crib"] == "theirs"
         for o in out["options"]:
             assert Fraction(o["exact"]["net_ev"]) == Fraction(o["exact"]["hand_ev"]) + \
                 Fraction(o["exact"]["crib_ev"]) + Fraction(8, 47)

@@ -40,7 +40,7 @@ def _option(option: Option) -> dict[str, Any]:
 def discards_advise() -> Response:
     data = _schema.load(read_json())
     advice = advise(data["cards"], dealer=data["dealer"], variant=data["variant"],
-                    partner_deals=data.get("partner_deals"))
+                    partner_deals=data.get("partner_deals", False))
     return jsonify({
         "cards": [card.text for card in advice.cards],
         "dealer": advice.dealer,
