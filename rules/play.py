@@ -252,7 +252,13 @@ class _Replay:
                         names = " ".join(str(card) for card in left)
                         self.find(FindingCode.CARDS_LEFT_UNPLAYED,
                                   f"{player} never played {names}", player, len(self.events))
-        penalties, retracted = reneges(self.go_calls, scored, ruleset, self.find)
+        go_calls = self.go_calls
+        if in_progress and go_calls and go_calls[-1].at == len(self.events) - 1 \
+                and go_calls[-1].series == self.series:
+            # ACC 7.3: a go that is the last event and did not end the count can still be
+            # taken back by the same player's next card; it is ruled on once play goes on.
+            go_calls = go_calls[:-1]
+        penalties, retracted = reneges(go_calls, scored, ruleset, self.find)
         # What the cards truly scored: the machine's pegs, and a last card it cannot know.
         totals = dict(zip(seats, state.pegs, strict=True))
         if not in_progress and not state.over and state.last != NO_ONE:

@@ -93,6 +93,32 @@ class TestCorrectedGo:
         assert (r.findings[0].index, r.findings[0].points) == (3, 2)
 
 
+    def test_live_a_go_that_can_still_be_taken_back_is_not_charged_yet(self) -> None:
+        """In progress, the dealer's false go is the last event: it can still be corrected
+        by the dealer's next card (ACC 7.3), so no renege is charged yet."""
+        hands = {"pone": "KH TD 5S 2C", "dealer": "QC 9S AH 3D"}
+        r = referee("pone:KH dealer:QC pone:TD dealer:go", hands, in_progress=True)
+        assert codes(r) == []
+        assert r.pegged == {"pone": 0, "dealer": 0}
+        # Once the pone plays on (here, a true go on 30), the dealer's go stands: a renege
+        # with the ace, 2 to the pone, beside the pone's go point for the TD (1).
+        r = referee("pone:KH dealer:QC pone:TD dealer:go pone:go", hands, in_progress=True)
+        assert codes(r) == ["renege"]
+        assert r.pegged == {"pone": 2 + 1, "dealer": 0}
+
+    def test_live_a_go_that_ended_the_count_is_charged_at_once(self) -> None:
+        # pone 10, dealer 20; the pone says go holding TD 5S 2C, which all fit: still
+        # correctable. Then the dealer says go too (holding 9S AH 3D, which all fit): the
+        # count ends on the dealer's go point, so neither go can be taken back. Two reneges,
+        # 2 a card under the ACC: 6 to each side, and the dealer's go point for the QC.
+        hands = {"pone": "KH TD 5S 2C", "dealer": "QC 9S AH 3D"}
+        r = referee("pone:KH dealer:QC pone:go", hands, in_progress=True)
+        assert codes(r) == []
+        r = referee("pone:KH dealer:QC pone:go dealer:go", hands, in_progress=True)
+        assert codes(r) == ["renege", "renege"]
+        assert r.pegged == {"pone": 6, "dealer": 1 + 6}
+
+
 class TestReneges:
     # pone 10, dealer 20, pone 25; the dealer says go holding A, 5 and 4 (all fit): a renege
     # worth 6 under the ACC (2 a card), 2 under Hoyle and the English laws.
