@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
-from rules.live import in_play, to_show
+from rules.live import in_play
 from rules.play import check_play
 from service.body import read_json
 from service.fields import CommonSchema, StrictBool
@@ -44,8 +44,5 @@ def pegging_check() -> Response:
     count_findings(result.findings)
     answer = play_check_out(result)
     if data["in_progress"]:
-        # A finished record is at the show, the pone to count first.
-        state = result.state
-        answer["next"] = next_out(in_play(state) if not state.over
-                                  else to_show(state.players[0]))
+        answer["next"] = next_out(in_play(result.state))
     return jsonify(answer)
