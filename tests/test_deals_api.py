@@ -150,6 +150,17 @@ class TestGameCheck:
         assert out["margin"] in {"single", "skunk", "double-skunk"}
         assert out["findings"] == []
 
+    def test_each_deal_counts_its_findings_as_findings_count(self, client: FlaskClient) -> None:
+        body, _, _ = game_json(1, Variant.SIX_CARD, ("ann", "bob"))
+        first = body["deals"][0]
+        pone = next(p for p in first["dealt"] if p != body["first_dealer"])
+        first["claims"] = {"hands": {pone: 0}}  # an undercount in the first deal only
+        out = client.post("/v1/games/check", json=body).get_json()
+        counts = [d["findings_count"] for d in out["deals"]]
+        assert counts[0] == len([f for f in out["findings"] if f["deal"] == 0]) >= 1
+        assert counts[1:] == [0] * (len(counts) - 1)
+        assert all("findings" not in d for d in out["deals"])  # the list is top-level only
+
     def test_a_game_that_goes_on_after_a_win(self, client: FlaskClient) -> None:
         body, _, _ = game_json(0, Variant.SIX_CARD, ("ann", "bob"))
         body["deals"].append(body["deals"][0])

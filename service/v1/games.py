@@ -74,7 +74,7 @@ def games_check() -> Response:
             "scores_after": deal.scores_after,
             "winner": deal.winner,
             "won_during": None if deal.won_during is None else deal.won_during.value,
-            "findings": len(deal.findings),
+            "findings_count": len(deal.findings),
         })
     return jsonify({
         "deals": summaries,
