@@ -11,8 +11,9 @@
     muggins serve
 
 It answers in-process by default (no server needed); ``--url`` (or ``MUGGINS_URL``)
-sends the same requests to a running service. Human output by default, ``--json``
-for scripts.
+sends the same requests to a running service. Human output by default (plays and deals
+numbered from 1, and a board for a deal or a game), ``--json`` for scripts. Both options
+go before or after the subcommand.
 
 Exit codes: 0 the claims held (no findings); 1 the referee found something; 2 the
 input was refused (the problem is printed); 3 the service could not be reached.
@@ -28,6 +29,7 @@ from typing import Any, NoReturn
 
 import click
 
+from muggins.board import board
 from muggins.client import Client, LocalClient, ProblemError, Unreachable
 from rules.rulesets import Ruleset
 from rules.variants import Variant
@@ -74,7 +76,41 @@ class Context:
 pass_context = click.make_pass_decorator(Context)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _set_json(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.find_object(Context).as_json = True  # type: ignore[union-attr]
+
+
+def _set_url(ctx: click.Context, _: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.find_object(Context).url = value  # type: ignore[union-attr]
+
+
+def _global_options() -> list[click.Option]:
+    """``--json`` and ``--url`` as a subcommand takes them, after its name."""
+    return [
+        click.Option(["--json"], is_flag=True, expose_value=False, callback=_set_json,
+                     help="Print the API's JSON answer."),
+        click.Option(["--url"], expose_value=False, callback=_set_url,
+                     help="A running service to ask (default: answer in-process)."),
+    ]
+
+
+class RefereeGroup(click.Group):
+    """The global options work before or after the subcommand (``muggins --json count …``
+    and ``muggins count … --json``): every referee command registered here gets them too,
+    so a command added later needs nothing of its own."""
+
+    LOCAL = frozenset({"serve"})
+    """Commands that ask no referee, for which the global options mean nothing."""
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        if (name or cmd.name) not in self.LOCAL:
+            cmd.params.extend(_global_options())
+        super().add_command(cmd, name)
+
+
+@click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--url", envvar="MUGGINS_URL", default=None,
               help="A running service to ask (default: answer in-process).")
 @click.option("--json", "as_json", is_flag=True, help="Print the API's JSON answer.")
@@ -92,7 +128,7 @@ def _findings_of(answer: Any) -> list[Any]:
 def _print_findings(findings: Sequence[dict[str, Any]]) -> None:
     for finding in findings:
         rule = f" ({finding['rule']})" if finding.get("rule") else ""
-        where = f" [deal {finding['deal']}]" if "deal" in finding else ""
+        where = f" [deal {finding['deal'] + 1}]" if "deal" in finding else ""
         click.echo(f"  {finding['code']}{where}: {finding['message']}{rule}")
 
 
@@ -148,7 +184,7 @@ def _show_play(r: dict[str, Any]) -> None:
         what = "go" if play.get("go") else play["card"]
         mark = "" if play.get("legal", True) else "  (taken back)"
         scores = ", ".join(f"{s['kind']} {s['points']}" for s in play["scores"])
-        click.echo(f"  {play['index']:>2} {play['player']:<8} {what:<3} {play['count']:>3}  "
+        click.echo(f"  {play['index'] + 1:>2} {play['player']:<8} {what:<3} {play['count']:>3}  "
                    f"{play['points']:>2} {scores}{mark}")
     click.echo("totals: " + ", ".join(f"{p} {n}" for p, n in r["totals"].items()))
     if "award" in r:
@@ -184,6 +220,11 @@ LIVE = click.option("--live", is_flag=True,
                     help="The record stops part-way: say what comes next (in_progress).")
 
 
+def _target(body: dict[str, Any]) -> int:
+    """The record's target, or its variant's (the request was accepted, so both are sound)."""
+    return int(body.get("target") or Variant(body.get("variant", "six-card")).spec.target)
+
+
 @main.command()
 @click.argument("record", type=click.Path(allow_dash=True))
 @LIVE
@@ -209,6 +250,7 @@ def peg(obj: Context, record: str, live: bool) -> None:
 def deal(obj: Context, record: str, live: bool) -> None:
     """Referee a whole deal (JSON, as /v1/deals/check takes it; - for stdin); with
     --live a deal still in progress, and what comes next."""
+    body = _live(_read_record(record), live)
 
     def show(r: dict[str, Any]) -> None:
         if r["misdeal"]:
@@ -222,9 +264,10 @@ def deal(obj: Context, record: str, live: bool) -> None:
         if r["winner"]:
             click.echo(f"{r['winner']} wins during the {r['won_during']}")
         _show_next(r)
+        for line in board(r["scores_after"], r["scores_before"], _target(body)):
+            click.echo(line)
         _print_findings(r["findings"])
 
-    body = _live(_read_record(record), live)
     obj.run(lambda c: c.check_deal(body), show, _findings_of)
 
 
@@ -233,18 +276,20 @@ def deal(obj: Context, record: str, live: bool) -> None:
 @pass_context
 def game(obj: Context, record: str) -> None:
     """Referee a whole game (JSON, as /v1/games/check takes it; - for stdin)."""
+    body = _read_record(record)
 
     def show(r: dict[str, Any]) -> None:
         for d in r["deals"]:
             scores = ", ".join(f"{p} {n}" for p, n in d["scores_after"].items())
-            click.echo(f"  deal {d['deal']:>2} (dealer {d['dealer']}): {scores}")
+            click.echo(f"  deal {d['deal'] + 1:>2} (dealer {d['dealer']}): {scores}")
         if r["winner"]:
             click.echo(f"{r['winner']} wins ({r['margin']})")
         else:
             click.echo("no winner yet")
+        for line in board(r["scores"], r["deals"][-1]["scores_before"], _target(body)):
+            click.echo(line)
         _print_findings(r["findings"])
 
-    body = _read_record(record)
     obj.run(lambda c: c.request("POST", "/v1/games/check", body), show, _findings_of)
 
 

@@ -141,3 +141,88 @@ def test_serve_starts_gunicorn_with_the_production_config(tmp_path: Path) -> Non
     # gunicorn.conf.py was used: its JSON logs, not gunicorn's plain ones.
     first = json.loads(output.splitlines()[0])
     assert first["logger"] == "gunicorn.error" and "Starting gunicorn" in first["message"]
+
+
+class TestGlobalOptionsEitherSide:
+    """``--json`` and ``--url`` work before the subcommand and after it (issue 14)."""
+
+    def test_json_after_the_subcommand_is_the_json_before_it(self) -> None:
+        args = ["count", "2H", "4H", "6H", "8H", "-s", "KC", "--crib"]
+        after, before = run(*args, "--json"), run("--json", *args)
+        assert after.exit_code == before.exit_code == 0
+        assert json.loads(after.output) == json.loads(before.output)
+        assert json.loads(after.output)["total"] == 0
+
+    def test_json_after_a_record(self) -> None:
+        result = run("peg", "-", "--json", stdin=json.dumps(RECORD))
+        assert json.loads(result.output)["totals"] == {"pone": 1, "dealer": 1}
+
+    def test_url_after_the_subcommand(self, live_server: str) -> None:
+        result = run("count", "5H", "5C", "5S", "JD", "-s", "5D", "--url", live_server)
+        assert result.exit_code == 0 and ": 29" in result.output
+        result = run("count", "5H", "5C", "5S", "JD", "-s", "5D", "--url", "http://127.0.0.1:9")
+        assert result.exit_code == 3
+
+    def test_serve_takes_no_referee_options(self) -> None:
+        assert run("serve", "--json").exit_code == 2
+
+
+def tracks(output: str) -> dict[str, str]:
+    """Each side's track from a printed board: its holes in order, one character each."""
+    lines = output[output.index("board to "):].splitlines()[1:]
+    sides: dict[str, str] = {}
+    side = ""
+    for line in lines:
+        if line.startswith("  ") and not line.startswith("    "):
+            side = line.strip().split(":")[0]
+            sides[side] = ""
+        elif line.startswith("    "):
+            sides[side] += "".join(line.split()[1:])
+        else:
+            break
+    return sides
+
+
+class TestHumanOutput:
+    def test_plays_are_numbered_from_1(self) -> None:
+        lines = run("peg", "-", stdin=json.dumps(RECORD)).output.splitlines()
+        assert [line.split()[:2] for line in lines[:4]] == [
+            ["1", "pone"], ["2", "dealer"], ["3", "pone"], ["4", "dealer"]]
+
+    def test_a_deal_prints_the_board_with_both_pegs(self, tmp_path: Path) -> None:
+        path = tmp_path / "deal.json"
+        path.write_text(json.dumps(DEAL))
+        output = run("deal", str(path)).output
+        assert "board to 121: ● now, ○ before" in output
+        assert "  pone: 121 (was 100)" in output and "  dealer: 114 (was 110)" in output
+        for side, (now, was) in {"pone": (121, 100), "dealer": (114, 110)}.items():
+            track = tracks(output)[side]
+            assert len(track) == 121
+            assert track.index("●") == now - 1 and track.count("●") == 1
+            assert track.index("○") == was - 1 and track.count("○") == 1
+
+    def test_a_five_card_board_has_61_holes(self) -> None:
+        from muggins.board import board
+
+        lines = board({"ann": 61, "bob": 0}, {"ann": 59, "bob": 0}, 61)
+        sides = tracks("\n".join(lines) + "\n")
+        assert {side: len(track) for side, track in sides.items()} == {"ann": 61, "bob": 61}
+        assert sides["ann"].endswith("○·●") and set(sides["bob"]) == {"·"}
+        assert "  bob: 0" in lines  # no pegging: no "(was …)"
+
+    def test_a_game_prints_the_final_board(self, tmp_path: Path) -> None:
+        from rules.variants import Variant
+        from tests.test_deals_api import game_json
+
+        body, tallies, _ = game_json(0, Variant.THREE_PLAYER, ("ann", "bob", "cy"))
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(body))
+        output = run("game", str(path)).output
+        assert output.splitlines()[0].startswith("  deal  1 ")
+        sides = tracks(output)
+        assert list(sides) == ["ann", "bob", "cy"]
+        for side, track in sides.items():
+            assert len(track) == 121
+            assert track.find("●") + 1 == tallies[-1][side]
+            assert track.find("○") + 1 == (tallies[-2][side]
+                                           if tallies[-2][side] != tallies[-1][side] else 0)
