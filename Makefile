@@ -9,6 +9,7 @@ PYTEST_ARGS ?=
 .PHONY: serve stack test lint bench soak worst slowclients flood audit lock image-test clean
 
 $(BIN)/python:
+	@echo "make: creating $(VENV) with $(PYTHON)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
@@ -16,11 +17,13 @@ $(BIN)/python:
 # pyproject.toml and constraints.txt); the project itself is built with the locked
 # setuptools. The stamp files re-install when a lock changes.
 $(VENV)/.installed: $(BIN)/python pyproject.toml requirements.lock
+	@echo "make: installing muggins and its locked dependencies into $(VENV) (a minute or so the first time)"
 	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed requirements-test.lock
+	@echo "make: installing the test tools into $(VENV) (pytest, playwright, ruff, mypy, …)"
 	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements-test.lock
 	touch $@
 
