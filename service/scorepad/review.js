@@ -1,6 +1,5 @@
 // The review view: a deal or a game judged against the best discard, play and count.
-// It uses the helpers of scorepad.js ($, el, ask, findings), loaded before it.
-"use strict";
+import { $, ask, el, explain, findings, present, startOver } from "./common.js";
 
 function lostTable(lost, id) {
   const table = el("table", { id, class: "lost" }, el("thead", {}, el("tr", {},
@@ -39,7 +38,8 @@ function showDealReview(r, number) {
         c.player + " " + c.card + cost + (c.game ? " (the game)" : "")), " ");
     }
     parts.push(line);
-    if (r.play.reason) parts.push(el("p", { class: "note" }, "Judged up to play ", r.play.stopped_at, ": ", r.play.reason));
+    // People count plays and deals from 1; the API's indexes count from 0.
+    if (r.play.reason) parts.push(el("p", { class: "note" }, "Judged up to play ", r.play.stopped_at + 1, ": ", r.play.reason));
   }
   for (const c of r.count) {
     parts.push(el("p", { class: "count-review" }, c.player + " counted " + c.what + ": claimed " +
@@ -53,26 +53,33 @@ function showReview(r) {
   if (!r.deals) return [...showDealReview(r, 0), findings(r.findings)];
   const parts = [];
   for (const deal of r.deals) {
-    parts.push(el("h3", {}, "Deal " + deal.deal + " (dealer " + deal.dealer + ")"));
+    parts.push(el("h3", {}, "Deal " + (deal.deal + 1) + " (dealer " + deal.dealer + ")"));
     parts.push(...showDealReview(deal, deal.deal));
   }
   parts.push(el("h3", {}, "Over the game"), lostTable(r.lost, "review-lost"), findings(r.findings));
   return parts;
 }
 
+// The record is JSON here, so a problem is pointed at the way JSON is: by its pointer.
+function locate(pointer) {
+  return { where: pointer, field: $("review-record") };
+}
+
 async function review(event) {
   event.preventDefault();
+  const out = $("review-result");
+  startOver(out, $("review-form"));
   let body;
   try {
     body = JSON.parse($("review-record").value);
   } catch (error) {
-    $("review-result").replaceChildren(el("p", { class: "error" }, "The record is not JSON: " + error.message));
+    present(out, [el("p", { class: "error", role: "alert" }, "The record is not JSON: " + error.message)]);
     return;
   }
   const path = body && body.deals ? "/v1/games/review" : "/v1/deals/review";
-  await ask(path, body, $("review-result"), "Reviewing…", showReview);
+  await ask(path, body, out, "Reviewing…", showReview, (problem) => explain(problem, body, locate));
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+export function setUpReview() {
   $("review-form").addEventListener("submit", review);
-});
+}

@@ -1,0 +1,246 @@
+// What every section of the scorepad shares: building nodes, reading cards and records,
+// asking the referee, and telling the director what went wrong in the table's words.
+
+export function $(id) { return document.getElementById(id); }
+
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value; else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// --- cards -------------------------------------------------------------------------
+
+const RANK = /^(10|[2-9tjqka])$/i;
+const SUIT = /^([shdc]|[♠♥♦♣♤♡♢♧])\uFE0F?$/i;
+const SUIT_LETTER = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
+
+// The card a director typed, in the referee's canonical form ("10♥" → "TH"), or null.
+// Only for showing which cards are taken: the referee itself judges every card sent.
+export function canonical(text) {
+  const match = /^(10|[2-9tjqka])([shdc]|[♠♥♦♣♤♡♢♧])\uFE0F?$/i.exec(text.trim());
+  if (!match) return null;
+  const rank = match[1] === "10" ? "T" : match[1].toUpperCase();
+  return rank + (SUIT_LETTER[match[2]] || match[2].toUpperCase());
+}
+
+// The cards typed in a field. A rank and a suit typed apart ("10 H") stay one card, so
+// the referee refuses one card, not two.
+export function cards(text) {
+  const words = text.split(/[\s,]+/).filter(Boolean);
+  const out = [];
+  for (const word of words) {
+    const last = out[out.length - 1];
+    if (last !== undefined && SUIT.test(word) && RANK.test(last)) out[out.length - 1] = last + " " + word;
+    else out.push(word);
+  }
+  return out;
+}
+
+// --- names and records of the play ----------------------------------------------------
+
+// The name as the table knows it: "Pone" is "pone" when only one known name matches
+// without regard to case; otherwise it stays as typed (and the referee may refuse it).
+export function knownName(typed, names) {
+  if (names.includes(typed)) return typed;
+  const matches = names.filter((name) => name.toLowerCase() === typed.toLowerCase());
+  return matches.length === 1 ? matches[0] : typed;
+}
+
+// A typed record of the play, one event a line: "pone KH", "dealer go", "pone TD =2".
+// Returns the events and, for each, the line it came from (to point at it).
+export function parseRecord(text, names) {
+  const plays = [];
+  const lines = [];
+  text.split("\n").forEach((line, number) => {
+    for (const part of line.split(";")) {
+      const words = part.trim().split(/\s+/).filter(Boolean);
+      if (!words.length) continue;
+      const claim = words.findIndex((word) => word.startsWith("="));
+      const claimed = claim >= 0 ? words.splice(claim).join("").slice(1) : "";
+      const [player, ...rest] = words;
+      const event = { player: knownName(player || "", names) };
+      const what = rest.join(" ");
+      if (what.toLowerCase() === "go") event.go = true; else event.card = what;
+      if (claimed !== "") event.claimed = Number.isNaN(Number(claimed)) ? claimed : Number(claimed);
+      plays.push(event);
+      lines.push(number);
+    }
+  });
+  return { plays, lines };
+}
+
+// --- asking the referee -----------------------------------------------------------------
+
+// Clear the last answer and every mark of a refused field before a new attempt.
+export function startOver(out, form) {
+  out.replaceChildren();
+  for (const field of form.querySelectorAll("[aria-invalid]")) {
+    field.removeAttribute("aria-invalid");
+    field.classList.remove("invalid");
+  }
+}
+
+// Show an answer or a problem and bring it to the director: scrolled into view, focused.
+export function present(out, nodes) {
+  out.replaceChildren(...nodes.filter(Boolean));
+  out.scrollIntoView({ block: "start" });
+  out.focus({ preventScroll: true });
+}
+
+// Ask the referee; the answer goes through render, a problem through explain.
+export async function ask(path, body, out, busy, render, explain) {
+  out.replaceChildren(el("p", { class: "busy" }, busy));
+  let response;
+  let answer;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    answer = await response.json();
+  } catch (error) {
+    present(out, [el("p", { class: "error", role: "alert" }, "The referee could not be reached. Try again.")]);
+    return null;
+  }
+  if (!response.ok) {
+    present(out, [explain(answer)]);
+    return null;
+  }
+  present(out, render(answer));
+  return answer;
+}
+
+// --- problems in the table's words --------------------------------------------------------
+
+export function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return n + suffix;
+}
+
+// The value the request held at a JSON pointer ("#/hand/3" → the hand's 4th card).
+export function at(body, pointer) {
+  let value = body;
+  for (const part of pointer.replace(/^#\/?/, "").split("/").filter(Boolean)) {
+    if (value === null || value === undefined) return undefined;
+    value = value[part];
+  }
+  return value;
+}
+
+// One refused field, in words: `where` says which field ("the 4th card of the hand").
+export function sentence(where, code, value, detail) {
+  const quoted = typeof value === "string" ? `'${value}'` : value;
+  switch (code) {
+    case "invalid-card":
+      if (value === "") return `enter ${where}`;
+      if (/\s/.test(String(value))) {
+        return `${where}, ${quoted}, is not a card: write it without the space, as ${String(value).replace(/\s+/g, "")}`;
+      }
+      return `${where}, ${quoted}, is not a card`;
+    case "duplicate-card":
+      return `${where}, ${value}, is there twice (${detail})`;
+    case "required":
+      return `enter ${where}`;
+    case "unknown-player":
+      return `${where}: ${quoted} is not one of the players`;
+    default:
+      return `${where}: ${detail}`;
+  }
+}
+
+// A problem+json answer as a list of sentences, each a link to the field it names, which
+// is marked invalid. `locate(pointer)` gives {where, field, line} for a pointer.
+export function explain(problem, body, locate) {
+  const list = el("ul", { class: "problems" });
+  (problem.errors || []).forEach((error, i) => {
+    const spot = locate(error.pointer);
+    const words = sentence(spot.where, error.code, at(body, error.pointer), error.detail);
+    const id = `problem-${spot.field ? spot.field.id : "page"}-${i}`;
+    if (spot.field) {
+      spot.field.setAttribute("aria-invalid", "true");
+      spot.field.classList.add("invalid");
+    }
+    const link = spot.field ? el("a", { href: "#" + spot.field.id, id }, capital(words)) : capital(words);
+    if (spot.field) link.addEventListener("click", (event) => { event.preventDefault(); showField(spot); });
+    list.append(el("li", { "data-pointer": error.pointer, "data-code": error.code }, link));
+  });
+  const heading = (problem.errors || []).length === 1 ? "One thing to put right:"
+    : problem.errors ? `${problem.errors.length} things to put right:` : problem.detail || problem.title;
+  return el("div", { class: "error", role: "alert", id: "problems" }, el("p", {}, el("strong", {}, heading)),
+    problem.errors ? list : null);
+}
+
+function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+// Take the director to a refused field; in a record, select the line it came from.
+function showField(spot) {
+  spot.field.focus();
+  if (spot.line === undefined || !("setSelectionRange" in spot.field)) return;
+  const lines = spot.field.value.split("\n");
+  const start = lines.slice(0, spot.line).reduce((sum, line) => sum + line.length + 1, 0);
+  spot.field.setSelectionRange(start, start + lines[spot.line].length);
+}
+
+// Where a pointer into a list of plays is, in words, and which line of the record.
+export function playSpot(parts, lines, field, what) {
+  const i = Number(parts[0]);
+  if (Number.isNaN(i)) return { where: what, field };
+  const line = lines[i];
+  const event = `the ${ordinal(i + 1)} play${line !== undefined ? ` (line ${line + 1})` : ""}`;
+  const part = { player: "the name in", card: "the card in", claimed: "the claim in", go: "" }[parts[1]];
+  return { where: part ? `${part} ${event}` : event, field, line };
+}
+
+// Findings, as the referee words them, with their rule.
+export function findings(list, numberOf) {
+  if (!list || !list.length) return null;
+  const ul = el("ul", { class: "findings", id: "findings" });
+  for (const finding of list) {
+    ul.append(el("li", { "data-code": finding.code },
+      numberOf ? numberOf(finding) : null,
+      el("span", { class: "code" }, finding.code), " ", finding.message,
+      finding.rule ? ` (${finding.rule})` : ""));
+  }
+  return ul;
+}
+
+export function scoresText(scores) {
+  return Object.entries(scores).map(([who, points]) => `${who} ${points}`).join(", ");
+}
+
+// The play as a table, numbered from 1, with the pegs after the rulings when given.
+export function playTable(r) {
+  const table = el("table", { id: "plays" },
+    el("caption", {}, "The play, card by card"),
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Card"),
+      el("th", { scope: "col", class: "num" }, "Count"), el("th", { scope: "col", class: "num" }, "Points"),
+      el("th", { scope: "col" }, "For"))));
+  const rows = el("tbody");
+  for (const play of r.plays) {
+    const scores = play.scores.map((s) => `${s.kind} ${s.points}`).join(", ");
+    rows.append(el("tr", { class: play.legal === false ? "illegal" : null },
+      el("td", {}, play.index + 1), el("td", {}, play.player),
+      el("td", {}, play.go ? "go" : play.card, play.legal === false ? " (taken back)" : null),
+      el("td", { class: "num" }, play.count), el("td", { class: "num" }, play.points), el("td", {}, scores)));
+  }
+  table.append(rows);
+  return el("div", { class: "scroll" }, table);
+}
+
+export function playSummary(r) {
+  return [
+    el("p", { id: "totals" }, "Points in the play: " + scoresText(r.totals)),
+    r.award ? el("p", { id: "award" }, el("strong", {}, "Pegged after the rulings: "), scoresText(r.award)) : null,
+  ];
+}

@@ -1,0 +1,271 @@
+// Check a deal, and deal after deal a game: the cards dealt, the discards, the starter,
+// the play and the claims in; the ruling and the board before and after out.
+import { drawBoard, targetOf } from "./board.js";
+import {
+  $, ask, cards, el, explain, findings, ordinal, parseRecord, playSpot, playSummary,
+  playTable, scoresText, startOver,
+} from "./common.js";
+
+const PLAYERS = { "three-player": 3, "four-player": 4 };
+const DEFAULT_NAMES = { 2: ["pone", "dealer"], 3: ["ann", "bob", "cy"], 4: ["ann", "bob", "cy", "dee"] };
+
+// The deals kept since "New game", the table they were played at, and the last deal
+// checked (kept by "Next deal").
+const game = { players: null, firstDealer: null, deals: [], checked: null };
+
+function seatCount() { return PLAYERS[$("variant").value] || 2; }
+
+function names() {
+  return [...$("seats").querySelectorAll("input.seat-name")].map((input) => input.value.trim());
+}
+
+// The sides that keep a score: the players, or in the four-player game the partnerships.
+function sides(players) {
+  if (players.length === 4) return [`${players[0]}&${players[2]}`, `${players[1]}&${players[3]}`];
+  return players;
+}
+
+function seatTitle(i, count) {
+  if (i === count - 1) return "Dealer";
+  if (count === 2) return "Pone";
+  return i === 0 ? "Seat 1, the dealer's left" : `Seat ${i + 1}`;
+}
+
+function cardInput(id, label, hint) {
+  return el("div", {}, el("label", { for: id }, label, hint ? el("small", {}, ` ${hint}`) : null),
+    el("input", { id, autocapitalize: "characters", spellcheck: "false" }));
+}
+
+function buildSeats(keep) {
+  const count = seatCount();
+  const old = keep ? names() : [];
+  const seats = $("seats");
+  seats.replaceChildren();
+  for (let i = 0; i < count; i += 1) {
+    const name = el("input", { id: `seat-name-${i}`, class: "seat-name", spellcheck: "false",
+      value: old[i] || DEFAULT_NAMES[count][i] });
+    name.addEventListener("input", buildScores);
+    seats.append(el("fieldset", { class: "seat" }, el("legend", {}, seatTitle(i, count)),
+      el("div", { class: "fields" },
+        el("div", {}, el("label", { for: `seat-name-${i}` }, "Name"), name),
+        cardInput(`seat-dealt-${i}`, "Dealt", "(every card)"),
+        cardInput(`seat-discards-${i}`, "To the crib"),
+        el("div", {}, el("label", { for: `seat-claim-${i}` }, "Hand claimed", el("small", {}, " (optional)")),
+          el("input", { id: `seat-claim-${i}`, type: "number", min: "0", max: "999", inputmode: "numeric" })))));
+  }
+  $("crib-card-row").hidden = count !== 3;
+  buildScores();
+}
+
+function buildScores() {
+  const box = $("scores-before");
+  const old = [...box.querySelectorAll("input")].map((input) => input.value);
+  box.replaceChildren(...sides(names()).map((side, i) => el("div", {},
+    el("label", { for: `score-before-${i}` }, side),
+    el("input", { id: `score-before-${i}`, type: "number", min: "0", max: "1000", inputmode: "numeric",
+      value: old[i] || "0", "data-side": side }))));
+}
+
+function number(id) {
+  const value = $(id).value;
+  return value === "" ? undefined : Number(value);
+}
+
+// The deal as the referee takes it; `lines` maps each play to its line in the record.
+function dealRecord() {
+  const players = names();
+  const record = { dealt: {}, discards: {}, plays: [] };
+  const claims = { hands: {} };
+  players.forEach((name, i) => {
+    record.dealt[name] = cards($(`seat-dealt-${i}`).value);
+    record.discards[name] = cards($(`seat-discards-${i}`).value);
+    if (number(`seat-claim-${i}`) !== undefined) claims.hands[name] = number(`seat-claim-${i}`);
+  });
+  if ($("deal-starter").value.trim() !== "") record.starter = $("deal-starter").value.trim();
+  if (seatCount() === 3 && $("deal-crib-card").value.trim() !== "") record.crib_card = $("deal-crib-card").value.trim();
+  const { plays, lines } = parseRecord($("deal-record").value, players);
+  record.plays = plays;
+  if (number("claim-crib") !== undefined) claims.crib = number("claim-crib");
+  if (number("claim-heels") !== undefined) claims.heels = number("claim-heels");
+  if (Object.keys(claims.hands).length || claims.crib !== undefined || claims.heels !== undefined) record.claims = claims;
+  return { players, record, lines };
+}
+
+function common() {
+  return { variant: $("variant").value, ruleset: $("ruleset").value, muggins: $("muggins").checked };
+}
+
+// Where a pointer into a deal is, in words, and the field to mark.
+function locate(pointer, lines, players, prefix) {
+  const parts = pointer.replace(/^#\//, "").split("/");
+  if (prefix !== undefined) {
+    if (parts[0] !== "deals") return topLevel(parts, players);
+    const deal = Number(parts[1]);
+    const spot = locate("#/" + parts.slice(2).join("/"), deal === prefix ? lines : [], players);
+    return { ...spot, where: `deal ${deal + 1}, ${spot.where}`, field: deal === prefix ? spot.field : null };
+  }
+  const seat = players.indexOf(parts[1]);
+  const which = (field, what) => {
+    const id = seat >= 0 ? `seat-${field}-${seat}` : null;
+    if (parts[2] !== undefined) return { where: `the ${ordinal(Number(parts[2]) + 1)} card ${what} ${parts[1]}`, field: id && $(id) };
+    return { where: `the cards ${what} ${parts[1] || "each player"}`, field: id ? $(id) : $("seat-dealt-0") };
+  };
+  switch (parts[0]) {
+    case "dealt": return which("dealt", "dealt to");
+    case "discards": return which("discards", "laid away by");
+    case "starter": return { where: "the starter", field: $("deal-starter") };
+    case "crib_card": return { where: "the card dealt to the crib", field: $("deal-crib-card") };
+    case "plays": return playSpot(parts.slice(1), lines, $("deal-record"), "the play");
+    case "claims":
+      if (parts[1] === "hands") return { where: `${parts[2]}'s hand claimed`, field: $(`seat-claim-${Math.max(players.indexOf(parts[2]), 0)}`) };
+      return { where: `the ${parts[1]} claimed`, field: $(parts[1] === "crib" ? "claim-crib" : "claim-heels") };
+    case "scores_before": {
+      const side = sides(players).indexOf(parts[1]);
+      return { where: `${parts[1]}'s score before the deal`, field: $(`score-before-${Math.max(side, 0)}`) };
+    }
+    default: return topLevel(parts, players);
+  }
+}
+
+function topLevel(parts) {
+  if (parts[0] === "players" || parts[0] === "first_dealer") return { where: "the players' names", field: $("seat-name-0") };
+  return { where: { variant: "the game", ruleset: "the rules", target: "the target" }[parts[0]] || parts.join("/"), field: null };
+}
+
+async function checkDeal(event) {
+  event.preventDefault();
+  const out = $("deal-result");
+  startOver(out, $("deal-form"));
+  const { players, record, lines } = dealRecord();
+  const scores = {};
+  for (const input of $("scores-before").querySelectorAll("input")) {
+    if (input.value !== "") scores[input.dataset.side] = Number(input.value);
+  }
+  const body = { ...record, players, scores_before: scores, ...common() };
+  game.checked = null;
+  const answer = await ask("/v1/deals/check", body, out, "Checking the deal…", showDeal,
+    (problem) => explain(problem, body, (pointer) => locate(pointer, lines, players)));
+  if (answer !== null) game.checked = { players, record, answer };
+  updateGame();
+}
+
+function showDeal(r) {
+  const target = targetOf($("variant").value);
+  const board = drawBoard(target, Object.keys(r.scores_after).map((side) => ({
+    name: side, front: r.scores_after[side], back: r.scores_before[side] })),
+  "The board before the deal (back pegs) and after it (front pegs).");
+  const show = el("table", { id: "show-table" }, el("caption", {}, "The show"),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col", class: "num" }, "Total"),
+      el("th", { scope: "col", class: "num" }, "Claimed"), el("th", { scope: "col" }, "Ruling"))),
+    el("tbody", {}, Object.entries(r.show).map(([who, hand]) => el("tr", {},
+      el("td", {}, who), el("td", { class: "num" }, hand.total), el("td", { class: "num" }, hand.claimed ?? "—"),
+      el("td", {}, hand.verdict || "")))));
+  return [
+    el("p", { class: "summary", id: "deal-summary" }, el("strong", {}, "After the deal: "), scoresText(r.scores_after),
+      r.winner ? `. ${r.winner} wins during the ${r.won_during}.` : "."),
+    board,
+    r.misdeal ? el("p", { class: "error" }, "A misdeal: the deal does not count.") : null,
+    r.heels && (r.heels.points || r.heels.claimed !== undefined)
+      ? el("p", { id: "heels" }, `Heels (a jack starter): ${r.heels.points}, pegged ${r.heels.pegged}.`) : null,
+    findings(r.findings),
+    r.findings.length ? null : el("p", { id: "no-findings" }, "No findings: every claim held."),
+    r.play ? playTable(r.play) : null,
+    ...(r.play ? playSummary(r.play) : []),
+    el("div", { class: "scroll" }, show),
+  ];
+}
+
+// --- deal after deal: a game ------------------------------------------------------------
+
+function updateGame() {
+  const kept = game.deals.length;
+  $("next-deal").disabled = game.checked === null;
+  $("check-game").disabled = kept === 0 && game.checked === null;
+  $("game-status").textContent = kept
+    ? `This game: ${kept} deal${kept === 1 ? "" : "s"} kept; ${game.firstDealer} dealt first. Check the game counts them from 0.`
+    : "";
+}
+
+// Keep the deal just checked and set up the next: the deal passes to the left, and the
+// scores carry over.
+function nextDeal() {
+  const { players, record, answer } = game.checked;
+  if (!game.deals.length) { game.players = players; game.firstDealer = players[players.length - 1]; }
+  game.deals.push(record);
+  game.checked = null;
+  const seats = [...players.slice(1), players[0]];
+  seats.forEach((name, i) => { $(`seat-name-${i}`).value = name; });
+  for (const input of $("deal-form").querySelectorAll("#seats input:not(.seat-name), #deal-starter, #deal-crib-card, #claim-crib, #claim-heels")) {
+    input.value = "";
+  }
+  $("deal-record").value = "";
+  buildScores();
+  sides(seats).forEach((side, i) => { $(`score-before-${i}`).value = scoreOf(answer.scores_after, side); });
+  startOver($("deal-result"), $("deal-form"));
+  updateGame();
+  $("seat-dealt-0").focus();
+}
+
+// A partnership's score, whichever partner its name starts with this deal ("cy&ann" is
+// "ann&cy" of the deal before).
+function scoreOf(scores, side) {
+  const members = side.split("&").sort().join("&");
+  const found = Object.keys(scores).find((name) => name.split("&").sort().join("&") === members);
+  return found === undefined ? 0 : scores[found];
+}
+
+async function checkGame() {
+  const out = $("deal-result");
+  startOver(out, $("deal-form"));
+  const deals = [...game.deals, ...(game.checked ? [game.checked.record] : [])];
+  const players = game.players || game.checked.players;
+  const firstDealer = game.firstDealer || players[players.length - 1];
+  const body = { players, first_dealer: firstDealer, deals, ...common() };
+  const lines = game.checked ? parseRecord($("deal-record").value, names()).lines : [];
+  await ask("/v1/games/check", body, out, "Checking the game…", showGame,
+    (problem) => explain(problem, body, (pointer) => locate(pointer, lines, names(), deals.length - 1)));
+}
+
+function showGame(r) {
+  const target = targetOf($("variant").value);
+  const last = r.deals[r.deals.length - 1];
+  const board = drawBoard(target, Object.keys(r.scores).map((side) => ({
+    name: side, front: r.scores[side], back: last.scores_before[side] })),
+  `The board after deal ${r.deals.length} (back pegs before it).`);
+  const table = el("table", { id: "game-table" }, el("caption", {}, "Deal by deal"),
+    el("thead", {}, el("tr", {}, ["Deal", "Dealer", "Scores after", "Findings"].map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, r.deals.map((d) => el("tr", {}, el("td", {}, d.deal + 1), el("td", {}, d.dealer),
+      el("td", {}, scoresText(d.scores_after)), el("td", { class: "num" }, d.findings_count)))));
+  return [
+    el("p", { class: "summary", id: "game-summary" }, el("strong", {}, "The game: "), scoresText(r.scores),
+      r.winner ? `. ${r.winner} wins (${r.margin}).` : ". No winner yet."),
+    board,
+    findings(r.findings, (finding) => el("span", { class: "deal-number" }, `Deal ${finding.deal + 1}: `)),
+    el("div", { class: "scroll" }, table),
+  ];
+}
+
+function newGame() {
+  game.players = null; game.firstDealer = null; game.deals = []; game.checked = null;
+  buildSeats(false);
+  for (const input of $("deal-form").querySelectorAll("input:not(.seat-name)")) input.value = "";
+  $("deal-record").value = "";
+  buildScores();
+  startOver($("deal-result"), $("deal-form"));
+  updateGame();
+}
+
+export function setUpDeal() {
+  buildSeats(false);
+  $("variant").addEventListener("change", newGame);
+  $("deal-form").addEventListener("submit", checkDeal);
+  // A deal changed after its check is not the deal checked: check it again to keep it.
+  $("deal-form").addEventListener("input", () => {
+    game.checked = null;
+    updateGame();
+  });
+  $("next-deal").addEventListener("click", nextDeal);
+  $("check-game").addEventListener("click", checkGame);
+  $("new-game").addEventListener("click", newGame);
+  updateGame();
+}

@@ -1,0 +1,143 @@
+// Count a hand: the picker, the typed cards, and the count with its ruling.
+import { $, ask, canonical, cards, el, explain, findings, ordinal, startOver } from "./common.js";
+
+const SUITS = [["S", "♠", "spades"], ["H", "♥", "hearts"], ["D", "♦", "diamonds"], ["C", "♣", "clubs"]];
+const RANKS = [["A", "ace"], ["2", "2"], ["3", "3"], ["4", "4"], ["5", "5"], ["6", "6"], ["7", "7"],
+  ["8", "8"], ["9", "9"], ["T", "10"], ["J", "jack"], ["Q", "queen"], ["K", "king"]];
+const HAND_SIZE = { "five-card": 3, "seven-card": 5 };
+
+function handSize() {
+  return $("crib").checked ? 4 : HAND_SIZE[$("variant").value] || 4;
+}
+
+function buildPicker() {
+  const picker = $("picker");
+  for (const [suit, symbol, suitName] of SUITS) {
+    for (const [rank, rankName] of RANKS) {
+      const card = rank + suit;
+      const button = el("button", {
+        type: "button", "data-card": card, tabindex: "-1", "aria-pressed": "false",
+        "aria-label": `${rankName} of ${suitName}`, class: suit === "H" || suit === "D" ? "red" : null,
+      }, (rank === "T" ? "10" : rank) + symbol);
+      button.addEventListener("click", () => pick(card));
+      picker.append(button);
+    }
+  }
+  picker.firstChild.tabIndex = 0;
+  picker.addEventListener("keydown", moveInPicker);
+}
+
+// One tab stop for the 52 cards; the arrow keys move between them (a grid of 13 or 7).
+function moveInPicker(event) {
+  const buttons = [...$("picker").querySelectorAll("button")];
+  const here = buttons.indexOf(document.activeElement);
+  if (here < 0) return;
+  const across = getComputedStyle($("picker")).gridTemplateColumns.split(" ").length;
+  const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: across, ArrowUp: -across,
+    Home: -here, End: buttons.length - 1 - here }[event.key];
+  if (step === undefined) return;
+  event.preventDefault();
+  const next = buttons[Math.min(Math.max(here + step, 0), buttons.length - 1)];
+  buttons[here].tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+}
+
+// A tap adds the card to the hand (then the starter); a tap on a card taken takes it back.
+function pick(card) {
+  const hand = $("hand");
+  const starter = $("starter");
+  const held = cards(hand.value);
+  const at = held.findIndex((typed) => canonical(typed) === card);
+  if (at >= 0) {
+    held.splice(at, 1);
+    hand.value = held.join(" ");
+  } else if (canonical(starter.value) === card) {
+    starter.value = "";
+  } else if (held.length < handSize()) {
+    hand.value = [...held, card].join(" ");
+  } else {
+    starter.value = card;
+  }
+  markUsed();
+}
+
+function markUsed() {
+  const used = new Set([...cards($("hand").value), $("starter").value].map(canonical).filter(Boolean));
+  for (const button of $("picker").querySelectorAll("button")) {
+    const taken = used.has(button.dataset.card);
+    button.classList.toggle("used", taken);
+    button.setAttribute("aria-pressed", String(taken));
+  }
+}
+
+// Where a pointer into a hand check is, in words, and the field to mark.
+function locate(pointer) {
+  const [name, index] = pointer.replace(/^#\//, "").split("/");
+  if (name === "hand" && index !== undefined) {
+    return { where: `the ${ordinal(Number(index) + 1)} card of the ${$("crib").checked ? "crib" : "hand"}`, field: $("hand") };
+  }
+  const words = { hand: $("crib").checked ? "the crib" : "the hand", starter: "the starter", claimed: "the claimed count",
+    variant: "the game", ruleset: "the rules", muggins: "muggins", crib: "the crib box" };
+  const field = { hand: "hand", starter: "starter", claimed: "claimed", variant: "variant",
+    ruleset: "ruleset", muggins: "muggins", crib: "crib" }[name];
+  return { where: words[name] || pointer, field: field ? $(field) : null };
+}
+
+async function countHand(event) {
+  event.preventDefault();
+  const out = $("hand-result");
+  startOver(out, $("hand-form"));
+  const body = {
+    hand: cards($("hand").value),
+    crib: $("crib").checked,
+    muggins: $("muggins").checked,
+    variant: $("variant").value,
+    ruleset: $("ruleset").value,
+  };
+  // A blank starter is not sent at all, so the referee asks for it rather than for a card.
+  if ($("starter").value.trim() !== "") body.starter = $("starter").value.trim();
+  if ($("claimed").value !== "") body.claimed = Number($("claimed").value);
+  await ask("/v1/hands/check", body, out, "Counting…", showHand,
+    (problem) => explain(problem, body, locate));
+}
+
+function showHand(r) {
+  const items = el("table", { id: "items" },
+    el("caption", {}, "Every score in it"),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Score"), el("th", { scope: "col" }, "Cards"),
+      el("th", { scope: "col", class: "num" }, "Points"))));
+  const rows = el("tbody");
+  for (const item of r.items) {
+    rows.append(el("tr", {}, el("td", {}, item.kind), el("td", {}, item.cards.join(" ")),
+      el("td", { class: "num" }, item.points)));
+  }
+  items.append(rows);
+  const parts = [
+    el("p", { class: "summary" }, `${r.hand.join(" ")} with ${r.starter}${r.crib ? " (crib)" : ""}: `,
+      el("span", { class: "total", id: "total" }, r.total)),
+    el("p", { class: "call", id: "call" }, r.call),
+  ];
+  if (r.verdict) {
+    parts.push(el("p", {}, `Claimed ${r.claimed}: `,
+      el("span", { class: "verdict " + r.verdict, id: "verdict" }, r.verdict)));
+    parts.push(el("p", { id: "award" }, el("strong", {}, "Pegs: "),
+      `the player ${r.award.player}, the opponent ${r.award.opponent}`));
+    parts.push(findings(r.findings));
+  }
+  parts.push(el("div", { class: "scroll" }, items));
+  return parts;
+}
+
+export function setUpHand() {
+  buildPicker();
+  $("hand-form").addEventListener("submit", countHand);
+  $("hand").addEventListener("input", markUsed);
+  $("starter").addEventListener("input", markUsed);
+  $("clear-hand").addEventListener("click", () => {
+    $("hand").value = ""; $("starter").value = ""; $("claimed").value = "";
+    startOver($("hand-result"), $("hand-form"));
+    markUsed();
+    $("hand").focus();
+  });
+}
