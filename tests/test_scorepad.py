@@ -1,5 +1,9 @@
 """The scorepad page in a real browser: Playwright driving Debian's chromium.
 
+Every flow runs on a phone (390×844) and a desktop (1280×800) and leaves screenshots
+in ``artefacts/scorepad/`` (``MUGGINS_ARTEFACTS`` moves it), to look at after a run.
+axe-core (axe-playwright-python) checks labels, names, roles and contrast.
+
 Needs /usr/bin/chromium (``apt-get install chromium``; .ci/run installs it). Playwright
 never downloads a browser here: it is pointed at the system one.
 """
@@ -9,6 +13,8 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,14 +24,18 @@ pytestmark = pytest.mark.skipif(
     reason=f"no chromium at {CHROMIUM}: apt-get install chromium (.ci/run does) to run "
            "the browser tests")
 
+ROOT = Path(__file__).resolve().parent.parent
+ARTEFACTS = Path(os.environ.get("MUGGINS_ARTEFACTS") or ROOT / "artefacts") / "scorepad"
+
 # The machine has no network beyond its package registries: keep chromium from trying.
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
         "--no-first-run", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--disable-dev-shm-usage"]
+VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 800)}
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -34,9 +44,10 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
-@pytest.fixture
-def page(browser, live_server: str):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+@pytest.fixture(params=list(VIEWPORTS))
+def page(request: pytest.FixtureRequest, browser: Any, live_server: str) -> Iterator[Any]:
+    width, height = VIEWPORTS[request.param]
+    context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     problems: list[str] = []
     # The browser logs every refused request; a 422 is what some tests ask for.
@@ -51,58 +62,202 @@ def page(browser, live_server: str):  # type: ignore[no-untyped-def]
     assert problems == []
 
 
-def test_count_a_picked_hand_and_rule_on_the_claim(page) -> None:  # type: ignore[no-untyped-def]
-    for card in ("5H", "5C", "5S", "JD", "5D"):  # four to the hand, then the starter
+def shot(page: Any, name: str) -> Path:
+    """The screen as the director sees it now, saved as a test artefact."""
+    size = page.viewport_size
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTEFACTS / f"{name}-{size['width']}x{size['height']}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def brought_to(page: Any, selector: str) -> None:
+    """The answer is on screen (its top in the viewport) and has the focus."""
+    top = page.evaluate(f"document.querySelector({selector!r}).getBoundingClientRect().top")
+    assert 0 <= top < page.viewport_size["height"] * 2 / 3
+    assert page.evaluate("document.activeElement.id") == selector.lstrip("#")
+
+
+def problems(page: Any, result: str) -> list[str]:
+    page.wait_for_selector(f"{result} .problems-box")
+    return [t.strip() for t in page.locator(f"{result} .problems li").all_text_contents()]
+
+
+def axe_clean(page: Any) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def fits(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+# --- counting a hand ---------------------------------------------------------------------
+
+
+def test_count_a_picked_hand_and_rule_on_the_claim(page: Any) -> None:
+    for card in ("5H", "5C", "5S", "KD"):
+        page.click(f"#picker button[data-card='{card}']")
+    page.click("#picker button[data-card='KD']")  # a wrong pick, tapped again: taken back
+    assert page.input_value("#hand") == "5H 5C 5S"
+    assert page.get_attribute("#picker button[data-card='KD']", "aria-pressed") == "false"
+    for card in ("JD", "5D"):  # the fourth card to the hand, then the starter
         page.click(f"#picker button[data-card='{card}']")
     assert page.input_value("#hand") == "5H 5C 5S JD"
     assert page.input_value("#starter") == "5D"
     page.fill("#claimed", "28")
     page.click("#count")
     page.wait_for_selector("#total")
+    brought_to(page, "#hand-result")
     assert page.text_content("#total") == "29"
     assert page.text_content("#call").endswith("one for his nob is twenty-nine")
     assert page.text_content("#verdict") == "undercount"
+    assert page.text_content("#award") == "Pegs: the player 28, the opponent 0"
     assert page.locator("#items tbody tr").count() == 15
-    assert "undercount" in page.text_content("#findings")
+    assert page.locator("#hand-result .findings li[data-code='undercount']").count() == 1
+    shot(page, "hand")
+    fits(page)
+    page.click("#picker button[data-card='5D']")  # the starter, tapped again
+    assert page.input_value("#starter") == ""
 
 
-def test_typed_cards_crib_and_errors(page) -> None:  # type: ignore[no-untyped-def]
+def test_typed_cards_are_greyed_in_the_picker(page: Any) -> None:
+    page.fill("#hand", "10♥ q♠️ 5h, ad")
+    page.fill("#starter", "k♣")
+    pressed = page.eval_on_selector_all(
+        "#picker button[aria-pressed='true']", "bs => bs.map(b => b.dataset.card)")
+    assert sorted(pressed) == ["5H", "AD", "KC", "QS", "TH"]
+    assert page.locator("#picker button.used").count() == 5
+
+
+def test_errors_in_the_table_words_on_their_fields(page: Any) -> None:
     page.fill("#hand", "2h 4h 6h 8h")
     page.fill("#starter", "K♣")
     page.check("#crib")
     page.click("#count")
     page.wait_for_selector("#total")
     assert page.text_content("#total") == "0"
-    assert page.text_content("#call") == "nineteen"
-    page.fill("#hand", "2h 4h 6h ZZ")
+    # A new attempt clears the old answer, whatever becomes of it.
+    page.uncheck("#crib")
+    page.fill("#hand", "5h 5c 5s jx")
+    page.fill("#starter", "")
     page.click("#count")
-    alert = page.wait_for_selector("[role=alert]")
-    assert "#/hand/3" in alert.text_content() and "invalid card" in alert.text_content()
+    assert problems(page, "#hand-result") == [
+        "The 4th card of the hand, 'jx', is not a card", "Enter the starter"]
+    assert page.locator("#total").count() == 0
+    assert page.get_attribute("#hand", "aria-invalid") == "true"
+    assert page.get_attribute("#starter", "aria-invalid") == "true"
+    brought_to(page, "#hand-result")
+    shot(page, "hand-errors")
+    axe_clean(page)
+    page.click("#hand-result .problems a")  # the sentence takes the director to the field
+    assert page.evaluate("document.activeElement.id") == "hand"
+    # A rank and a suit typed apart are one card refused, not two.
+    page.fill("#hand", "5h 5c 5s 10 H")
+    page.fill("#starter", "5d")
+    page.click("#count")
+    assert problems(page, "#hand-result") == [
+        "The 4th card of the hand, '10 H', is not a card: write it without the space, as 10H"]
+    assert page.get_attribute("#starter", "aria-invalid") is None
+    page.fill("#hand", "5h 5c 5s 10H")
+    page.click("#count")
+    page.wait_for_selector("#total")
+    assert page.locator("[aria-invalid]").count() == 0
 
 
-def test_check_a_pegging_record(page) -> None:  # type: ignore[no-untyped-def]
-    page.fill("#record", "pone KH\ndealer QC\npone TD =2\ndealer 9S")
+# --- the play ----------------------------------------------------------------------------
+
+
+def test_check_a_pegging_record(page: Any) -> None:
+    page.fill("#record", "Pone KH\nDEALER QC\npone TD =2\nDealer 9S")
     page.click("#check-play")
-    page.wait_for_selector("#plays")
-    rows = page.locator("#plays tbody tr")
+    page.wait_for_selector("#play-result .plays")
+    brought_to(page, "#play-result")
+    rows = page.locator("#play-result .plays tbody tr")
     assert rows.count() == 4
+    assert [rows.nth(i).locator("td").first.text_content() for i in range(4)] == [
+        "1", "2", "3", "4"]
+    assert rows.nth(0).locator("td").nth(1).text_content() == "pone"
     assert rows.nth(2).text_content().endswith("go 1")
-    assert page.text_content("#totals") == "Totals: pone 1, dealer 1"
-    assert "overcount" in page.text_content("#findings")
+    assert page.text_content("#play-result .totals") == "Points in the play: pone 1, dealer 1"
+    assert page.text_content("#play-result .award") == (
+        "Pegged after the rulings: pone 1, dealer 2")
+    assert page.locator("#play-result .findings li[data-code='overcount']").count() == 1
+    shot(page, "play")
+    fits(page)
 
 
-def test_a_renege_proved_by_the_hands(page) -> None:  # type: ignore[no-untyped-def]
+def test_a_refused_play_points_at_its_line(page: Any) -> None:
+    page.fill("#record", "pone KH\n\ndealer QX")
+    page.click("#check-play")
+    assert problems(page, "#play-result") == [
+        "The card in the 2nd play (line 3), 'QX', is not a card"]
+    assert page.get_attribute("#record", "aria-invalid") == "true"
+    page.click("#play-result .problems a")
+    selected = page.evaluate("(() => { const r = document.getElementById('record');"
+                             " return r.value.slice(r.selectionStart, r.selectionEnd); })()")
+    assert selected == "dealer QX"
+
+
+def test_a_renege_proved_by_the_hands(page: Any) -> None:
     # The pone's go stands between the dealer's go and ace, so the go was not taken back.
     page.fill("#record", "pone KH\ndealer QC\npone TD\ndealer go\npone go\ndealer AH\n"
                          "pone 5S\ndealer 9S\npone 2C\ndealer 3D")
     page.fill("#pone-hand", "KH TD 5S 2C")
     page.fill("#dealer-hand", "QC 9S AH 3D")
     page.click("#check-play")
-    page.wait_for_selector("#findings")
-    finding = page.locator("#findings li[data-code='renege']")
+    page.wait_for_selector("#play-result .findings")
+    finding = page.locator("#play-result .findings li[data-code='renege']")
     assert finding.count() == 1 and "ACC 7.3" in finding.text_content()
+    shot(page, "renege")
 
 
-def test_fits_a_phone(page) -> None:  # type: ignore[no-untyped-def]
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390
+# --- keyboard, accessibility, fit ----------------------------------------------------------
+
+
+def focus_path(page: Any, stops: int) -> list[str]:
+    path = []
+    for _ in range(stops):
+        page.keyboard.press("Tab")
+        path.append(page.evaluate(
+            "(() => { const a = document.activeElement;"
+            " return a.id || a.dataset.card || a.getAttribute('href'); })()"))
+    return path
+
+
+def test_keyboard_only(page: Any) -> None:
+    assert focus_path(page, 15) == [
+        "#main", "#show", "#play", "#deal", "variant", "ruleset", "muggins",
+        "hand", "starter", "AS", "crib", "claimed", "count", "clear-hand", "pone-hand"]
+    # Back to the picker, which is one tab stop: the arrows move within it.
+    page.focus("#hand")
+    page.keyboard.type("5h 5c 5s")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    for key in ("ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight"):
+        page.keyboard.press(key)  # down two rows (of 13, or 7 on a phone), then along
+    focused = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Enter")
+    assert focused in page.input_value("#hand").split()
+    page.focus("#starter")
+    page.keyboard.type("5d")
+    page.keyboard.press("Enter")  # Enter in a field counts the hand
+    page.wait_for_selector("#total")
+    brought_to(page, "#hand-result")
+    shot(page, "keyboard")
+
+
+def test_axe_finds_nothing_on_the_page_and_its_answers(page: Any) -> None:
+    axe_clean(page)
+    page.fill("#hand", "5H 5C 5S JD")
+    page.fill("#starter", "5D")
+    page.fill("#claimed", "28")
+    page.click("#count")
+    page.wait_for_selector("#total")
+    page.fill("#record", "pone KH\ndealer QC\npone TD =2\ndealer 9S")
+    page.click("#check-play")
+    page.wait_for_selector("#play-result .plays")
+    axe_clean(page)
+    fits(page)

@@ -91,7 +91,8 @@ export function startOver(out, form) {
 // Show an answer or a problem and bring it to the director: scrolled into view, focused.
 export function present(out, nodes) {
   out.replaceChildren(...nodes.filter(Boolean));
-  out.scrollIntoView({ block: "start" });
+  // A problem is short: centred, the fields it names above it stay in sight longer.
+  out.scrollIntoView({ block: out.querySelector(".problems-box") ? "center" : "start" });
   out.focus({ preventScroll: true });
 }
 
@@ -160,12 +161,15 @@ export function sentence(where, code, value, detail) {
 
 // A problem+json answer as a list of sentences, each a link to the field it names, which
 // is marked invalid. `locate(pointer)` gives {where, field, line} for a pointer.
+let problemCount = 0;
+
 export function explain(problem, body, locate) {
   const list = el("ul", { class: "problems" });
   (problem.errors || []).forEach((error, i) => {
     const spot = locate(error.pointer);
     const words = sentence(spot.where, error.code, at(body, error.pointer), error.detail);
-    const id = `problem-${spot.field ? spot.field.id : "page"}-${i}`;
+    problemCount += 1;
+    const id = `problem-${problemCount}`;
     if (spot.field) {
       spot.field.setAttribute("aria-invalid", "true");
       spot.field.classList.add("invalid");
@@ -176,7 +180,7 @@ export function explain(problem, body, locate) {
   });
   const heading = (problem.errors || []).length === 1 ? "One thing to put right:"
     : problem.errors ? `${problem.errors.length} things to put right:` : problem.detail || problem.title;
-  return el("div", { class: "error", role: "alert", id: "problems" }, el("p", {}, el("strong", {}, heading)),
+  return el("div", { class: "error problems-box", role: "alert" }, el("p", {}, el("strong", {}, heading)),
     problem.errors ? list : null);
 }
 
@@ -204,12 +208,12 @@ export function playSpot(parts, lines, field, what) {
 // Findings, as the referee words them, with their rule.
 export function findings(list, numberOf) {
   if (!list || !list.length) return null;
-  const ul = el("ul", { class: "findings", id: "findings" });
+  const ul = el("ul", { class: "findings" });
   for (const finding of list) {
     ul.append(el("li", { "data-code": finding.code },
       numberOf ? numberOf(finding) : null,
       el("span", { class: "code" }, finding.code), " ", finding.message,
-      finding.rule ? ` (${finding.rule})` : ""));
+      finding.rule && !finding.message.includes(finding.rule) ? ` (${finding.rule})` : ""));
   }
   return ul;
 }
@@ -220,7 +224,7 @@ export function scoresText(scores) {
 
 // The play as a table, numbered from 1, with the pegs after the rulings when given.
 export function playTable(r) {
-  const table = el("table", { id: "plays" },
+  const table = el("table", { class: "plays" },
     el("caption", {}, "The play, card by card"),
     el("thead", {}, el("tr", {},
       el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Card"),
@@ -240,7 +244,7 @@ export function playTable(r) {
 
 export function playSummary(r) {
   return [
-    el("p", { id: "totals" }, "Points in the play: " + scoresText(r.totals)),
-    r.award ? el("p", { id: "award" }, el("strong", {}, "Pegged after the rulings: "), scoresText(r.award)) : null,
+    el("p", { class: "totals" }, "Points in the play: " + scoresText(r.totals)),
+    r.award ? el("p", { class: "award" }, el("strong", {}, "Pegged after the rulings: "), scoresText(r.award)) : null,
   ];
 }

@@ -3,7 +3,7 @@
 import { drawBoard, targetOf } from "./board.js";
 import {
   $, ask, cards, el, explain, findings, ordinal, parseRecord, playSpot, playSummary,
-  playTable, scoresText, startOver,
+  playTable, present, scoresText, startOver,
 } from "./common.js";
 
 const PLAYERS = { "three-player": 3, "four-player": 4 };
@@ -143,10 +143,28 @@ async function checkDeal(event) {
   }
   const body = { ...record, players, scores_before: scores, ...common() };
   game.checked = null;
+  // Blank cards are asked for here: sent, the referee would rule them a misdeal.
+  const missing = blanks(body);
+  if (missing.length) {
+    present(out, [explain({ errors: missing }, body, (pointer) => locate(pointer, lines, players))]);
+    updateGame();
+    return;
+  }
   const answer = await ask("/v1/deals/check", body, out, "Checking the deal…", showDeal,
     (problem) => explain(problem, body, (pointer) => locate(pointer, lines, players)));
   if (answer !== null) game.checked = { players, record, answer };
   updateGame();
+}
+
+function blanks(body) {
+  const missing = [];
+  for (const field of ["dealt", "discards"]) {
+    for (const [name, held] of Object.entries(body[field])) {
+      if (!held.length) missing.push({ pointer: `#/${field}/${name}`, code: "required" });
+    }
+  }
+  if (body.starter === undefined) missing.push({ pointer: "#/starter", code: "required" });
+  return missing;
 }
 
 function showDeal(r) {
@@ -168,10 +186,10 @@ function showDeal(r) {
     r.heels && (r.heels.points || r.heels.claimed !== undefined)
       ? el("p", { id: "heels" }, `Heels (a jack starter): ${r.heels.points}, pegged ${r.heels.pegged}.`) : null,
     findings(r.findings),
-    r.findings.length ? null : el("p", { id: "no-findings" }, "No findings: every claim held."),
+    r.findings.length ? null : el("p", { class: "no-findings" }, "No findings: the deal was by the rules."),
     r.play ? playTable(r.play) : null,
     ...(r.play ? playSummary(r.play) : []),
-    el("div", { class: "scroll" }, show),
+    Object.keys(r.show).length ? el("div", { class: "scroll" }, show) : null,
   ];
 }
 

@@ -44,7 +44,7 @@ async function checkPlay(event) {
 
 function showPlay(r) {
   return [playTable(r), ...playSummary(r), findings(r.findings),
-    r.findings.length ? null : el("p", { id: "no-findings" }, "No findings: the play was by the rules.")];
+    r.findings.length ? null : el("p", { class: "no-findings" }, "No findings: the play was by the rules.")];
 }
 
 // --- card by card ----------------------------------------------------------------------

@@ -1,0 +1,170 @@
+"""The scorepad's deal-and-game section in a real browser: a disputed deal, a game dealt
+deal by deal, and the cribbage board drawn before and after (see test_scorepad.py for
+the browser, the viewports and the screenshots)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.variants import Variant
+from tests.test_deals_api import game_json
+from tests.test_scorepad import (  # noqa: F401  (fixtures)
+    axe_clean,
+    brought_to,
+    browser,
+    fits,
+    page,
+    problems,
+    pytestmark,
+    shot,
+)
+
+TABLES = {Variant.SIX_CARD: ("ann", "bob"), Variant.FIVE_CARD: ("ann", "bob"),
+          Variant.SEVEN_CARD: ("ann", "bob"), Variant.THREE_PLAYER: ("ann", "bob", "cy"),
+          Variant.FOUR_PLAYER: ("n", "e", "s", "w")}
+
+
+def record_line(event: dict[str, Any]) -> str:
+    return f"{event['player']} {'go' if event.get('go') else event['card']}"
+
+
+def enter_deal(page: Any, seats: list[str], deal: dict[str, Any]) -> None:
+    """Type a deal into the form: seat by seat from the dealer's left, dealer last."""
+    for i, name in enumerate(seats):
+        page.fill(f"#seat-name-{i}", name)
+        page.fill(f"#seat-dealt-{i}", " ".join(deal["dealt"][name]))
+        page.fill(f"#seat-discards-{i}", " ".join(deal["discards"][name]))
+        claim = deal.get("claims", {}).get("hands", {}).get(name)
+        page.fill(f"#seat-claim-{i}", "" if claim is None else str(claim))
+    page.fill("#deal-starter", deal["starter"])
+    if "crib_card" in deal:
+        page.fill("#deal-crib-card", deal["crib_card"])
+    crib = deal.get("claims", {}).get("crib")
+    page.fill("#claim-crib", "" if crib is None else str(crib))
+    page.fill("#deal-record", "\n".join(record_line(e) for e in deal["plays"]))
+
+
+def board(page: Any, result: str) -> list[dict[str, Any]]:
+    """Each track of the drawn board: its side, its holes, and where its pegs stand, by
+    the hole each peg sits over (holes are drawn in order, 1 to the target)."""
+    return page.eval_on_selector_all(f"{result} svg.board g.track", """tracks => tracks.map(t => {
+        const holes = [...t.querySelectorAll('circle.hole')].map(h => [h.getAttribute('cx'), h.getAttribute('cy')]);
+        const over = (peg) => peg ? holes.findIndex(([x, y]) =>
+            x === peg.getAttribute('cx') && y === peg.getAttribute('cy')) + 1 : null;
+        return {side: t.dataset.side, holes: holes.length,
+                front: over(t.querySelector('.peg.front')), back: over(t.querySelector('.peg.back'))};
+    })""")
+
+
+README_DEAL = {
+    "dealt": {"pone": ["5H", "5C", "5S", "JD", "2C", "3C"],
+              "dealer": ["KH", "QD", "9C", "8S", "4H", "AD"]},
+    "discards": {"pone": ["2C", "3C"], "dealer": ["4H", "AD"]},
+    "starter": "5D",
+    "plays": [{"player": p, "card": c} if c != "go" else {"player": p, "go": True}
+              for p, c in [("pone", "5H"), ("dealer", "KH"), ("pone", "5C"), ("dealer", "QD"),
+                           ("pone", "go"), ("pone", "5S"), ("dealer", "9C"), ("pone", "JD"),
+                           ("dealer", "8S")]],
+    "claims": {"hands": {"pone": 29, "dealer": 4}, "crib": 7},
+}
+
+
+def test_a_disputed_deal_at_121(page: Any) -> None:
+    enter_deal(page, ["pone", "dealer"], README_DEAL)
+    page.fill("#deal-record", page.input_value("#deal-record").replace("pone go", "Pone go"))
+    page.fill("#score-before-0", "100")
+    page.fill("#score-before-1", "110")
+    page.click("#check-deal")
+    page.wait_for_selector("#deal-summary")
+    brought_to(page, "#deal-result")
+    assert page.text_content("#deal-summary") == (
+        "After the deal: pone 121, dealer 114. pone wins during the show.")
+    assert board(page, "#deal-result") == [
+        {"side": "pone", "holes": 121, "front": 121, "back": 100},
+        {"side": "dealer", "holes": 121, "front": 114, "back": 110}]
+    assert page.get_attribute("#deal-result svg.board", "aria-label") == (
+        "Cribbage board to 121: pone 121 (was 100); dealer 114 (was 110)")
+    rows = page.locator("#deal-result .plays tbody tr")
+    assert rows.count() == 9 and rows.nth(4).locator("td").nth(1).text_content() == "pone"
+    assert page.locator("#show-table tbody tr").count() == 3
+    assert page.text_content("#deal-result .no-findings") == "No findings: the deal was by the rules."
+    shot(page, "deal")
+    axe_clean(page)
+    fits(page)
+
+
+def test_blank_and_bad_cards_are_named(page: Any) -> None:
+    page.click("#check-deal")
+    assert problems(page, "#deal-result") == [
+        "Enter the cards dealt to pone", "Enter the cards dealt to dealer",
+        "Enter the cards laid away by pone", "Enter the cards laid away by dealer",
+        "Enter the starter"]  # asked for, not ruled a misdeal
+    enter_deal(page, ["pone", "dealer"], README_DEAL)
+    page.fill("#seat-dealt-0", "5H 5C 5S JX 2C 3C")
+    page.click("#check-deal")
+    assert problems(page, "#deal-result") == [
+        "The 4th card dealt to pone, 'JX', is not a card"]
+    assert page.get_attribute("#seat-dealt-0", "aria-invalid") == "true"
+    assert page.get_attribute("#seat-dealt-1", "aria-invalid") is None
+    shot(page, "deal-errors")
+
+
+@pytest.mark.parametrize(("variant", "holes"), [
+    (Variant.FIVE_CARD, 61), (Variant.SEVEN_CARD, 181), (Variant.FOUR_PLAYER, 121)])
+def test_the_board_has_the_variants_holes_and_a_track_per_side(
+        page: Any, variant: Variant, holes: int) -> None:
+    players = TABLES[variant]
+    body, tallies, _ = game_json(2, variant, players)
+    page.select_option("#variant", variant.value)
+    first = players.index(body["first_dealer"])
+    seats = [players[(first + 1 + i) % len(players)] for i in range(len(players))]
+    enter_deal(page, seats, body["deals"][0])
+    if variant.spec.last_for_three:  # the pone pegs three at the start of the game
+        page.fill("#score-before-0", "3")
+    page.click("#check-deal")
+    page.wait_for_selector("#deal-summary")
+    tracks = board(page, "#deal-result")
+    # Partners share a track: two in the four-player game.
+    assert len(tracks) == (2 if variant is Variant.FOUR_PLAYER else len(players))
+    assert {t["holes"] for t in tracks} == {holes}
+    assert sorted(t["front"] for t in tracks) == sorted(tallies[0].values())
+    shot(page, f"board-{variant.value}")
+
+
+def test_a_game_deal_by_deal(page: Any) -> None:
+    players = TABLES[Variant.THREE_PLAYER]
+    body, tallies, _ = game_json(1, Variant.THREE_PLAYER, players)
+    page.select_option("#variant", "three-player")
+    dealer = players.index(body["first_dealer"])
+    for number, deal in enumerate(body["deals"][:3]):
+        seats = [players[(dealer + number + 1 + i) % 3] for i in range(3)]
+        assert [page.input_value(f"#seat-name-{i}") for i in range(3)] == (
+            seats if number else ["ann", "bob", "cy"])
+        enter_deal(page, seats, deal)
+        page.click("#check-deal")
+        page.wait_for_selector("#deal-summary")
+        assert board(page, "#deal-result") == [
+            {"side": s, "holes": 121, "front": tallies[number][s],
+             "back": (tallies[number - 1][s] if number else 0)
+             if tallies[number][s] != (tallies[number - 1][s] if number else 0) else None}
+            for s in seats]
+        if number < 2:
+            page.click("#next-deal")  # the deal passes to the left; the scores carry over
+            assert [int(page.input_value(f"#score-before-{i}")) for i in range(3)] == [
+                tallies[number][s] for s in [*seats[1:], seats[0]]]
+    page.click("#check-game")
+    page.wait_for_selector("#game-summary")
+    brought_to(page, "#deal-result")
+    rows = page.locator("#game-table tbody tr")
+    assert [rows.nth(i).locator("td").first.text_content() for i in range(3)] == ["1", "2", "3"]
+    tracks = board(page, "#deal-result")
+    assert [t["side"] for t in tracks] == [*players[dealer + 1:], *players[:dealer + 1]]
+    assert {t["side"]: t["front"] for t in tracks} == tallies[2]
+    assert {t["side"]: t["back"] or 0 for t in tracks} == {
+        s: tallies[1][s] if tallies[1][s] != tallies[2][s] else 0 for s in players}
+    assert page.text_content("#game-summary").endswith("No winner yet.")
+    shot(page, "game")
+    axe_clean(page)
+    fits(page)
