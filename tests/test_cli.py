@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from muggins.cli import main
+from muggins.cli import FOUND, HELD, main
 
 RECORD = {"plays": [{"player": "pone", "card": "KH"}, {"player": "dealer", "card": "QC"},
                     {"player": "pone", "card": "TD", "claimed": 2},
@@ -226,3 +226,44 @@ class TestHumanOutput:
             assert track.find("●") + 1 == tallies[-1][side]
             assert track.find("○") + 1 == (tallies[-2][side]
                                            if tallies[-2][side] != tallies[-1][side] else 0)
+
+
+class TestTheReadmeCommands:
+    """The README's command-line examples run, on the README's own records."""
+
+    README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+
+    def section(self) -> str:
+        start = self.README.index("### Command line")
+        return self.README[start:self.README.index("\n### ", start + 1)]
+
+    def body(self, path: str) -> str:
+        """The JSON body of the README's first curl example for a path."""
+        import re
+
+        match = re.search(rf"curl -s localhost:8000{path} .*?-d '(.*?)'", self.README, re.S)
+        assert match, path
+        return match.group(1)
+
+    def test_every_command_runs(self, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+        import shlex
+
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "record.json").write_text(self.body("/v1/pegging/check"))
+        (tmp_path / "deal.json").write_text(self.body("/v1/deals/check"))
+        (tmp_path / "game.json").write_text(self.body("/v1/games/check"))
+        block = self.section().split("```sh\n")[1].split("```")[0]
+        commands = [shlex.split(line.split("  #")[0]) for line in block.splitlines()]
+        assert [c[1] for c in commands] == [
+            "count", "count", "peg", "deal", "game", "advise", "review", "lay", "serve"]
+        for command in commands[:-1]:  # serve is tested on its own, above
+            result = run(*command[1:])
+            assert result.exit_code in (HELD, FOUND), (command, result.output)
+            if "--json" in command:
+                json.loads(result.output)
+
+    def test_the_board_shown_is_the_deals(self, tmp_path: Path) -> None:
+        path = tmp_path / "deal.json"
+        path.write_text(self.body("/v1/deals/check"))
+        shown = self.section().split("```text\n")[1].split("```")[0]
+        assert shown in run("deal", str(path)).output

@@ -261,3 +261,55 @@ def test_axe_finds_nothing_on_the_page_and_its_answers(page: Any) -> None:
     page.wait_for_selector("#play-result .plays")
     axe_clean(page)
     fits(page)
+
+
+def turn(page: Any) -> tuple[str, list[str]]:
+    """What the live referee says comes next, and the choices it offers."""
+    page.wait_for_selector("#turn")
+    choices = page.locator("#live button.card-choice").all_text_contents()
+    return page.text_content("#turn"), choices
+
+
+def lay(page: Any, label: str) -> None:
+    before = len(page.input_value("#record").splitlines())
+    page.click(f"#live button.card-choice:text-is('{label}')")
+    page.wait_for_function(
+        "() => document.getElementById('record').value.split('\\n').filter(Boolean).length"
+        f" === {before + 1}"
+        " && document.getElementById('turn') !== null"
+        " && !document.querySelector('#play-result .busy')")
+
+
+def test_the_play_card_by_card(page: Any) -> None:
+    page.click("#live-play")  # no hands yet: the referee needs them
+    page.wait_for_selector("#live .error")
+    assert "Enter both hands first" in page.text_content("#live")
+    assert page.get_attribute("#pone-hand", "aria-invalid") == "true"
+    page.fill("#pone-hand", "KH TD 5S 2C")
+    page.fill("#dealer-hand", "QC 9S 8H 3D")
+    page.click("#live-play")
+    said, choices = turn(page)
+    assert said == "Pone to lay a card, the count is 0."
+    assert sorted(choices) == ["2C", "5S", "KH", "TD"]
+    lay(page, "KH")
+    page.click("#undo-play")  # taken back: the pone is to lay again
+    page.wait_for_function("() => document.getElementById('record').value === ''"
+                           " && document.querySelectorAll('#live .card-choice').length === 4")
+    for card in ("KH", "QC", "TD"):
+        lay(page, card)
+    # On 30 the dealer's 9, 8 and 3 would all pass 31: go is all the dealer may do.
+    assert turn(page) == ("Dealer to say go, the count is 30.", ["Go"])
+    shot(page, "live")
+    lay(page, "Go")
+    laid = 4
+    while page.text_content("#turn") != "The play is over. The ruling is below.":
+        lay(page, turn(page)[1][0])
+        laid += 1
+    lines = page.input_value("#record").splitlines()
+    assert lines[:4] == ["pone KH", "dealer QC", "pone TD", "dealer go"] and len(lines) == laid
+    assert sum(1 for line in lines if not line.endswith(" go")) == 8  # every card laid
+    page.wait_for_selector("#play-result .no-findings")  # legal choices only: no findings
+    rows = page.locator("#play-result .plays tbody tr")
+    assert [rows.nth(i).locator("td").first.text_content() for i in range(laid)] == [
+        str(n) for n in range(1, laid + 1)]
+    axe_clean(page)
