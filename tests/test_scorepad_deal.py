@@ -9,17 +9,12 @@ from typing import Any
 import pytest
 
 from rules.variants import Variant
+from tests import test_scorepad
 from tests.test_deals_api import game_json
-from tests.test_scorepad import (  # noqa: F401  (fixtures)
-    axe_clean,
-    brought_to,
-    browser,
-    fits,
-    page,
-    problems,
-    pytestmark,
-    shot,
-)
+from tests.test_scorepad import axe_clean, brought_to, fits, problems, shot
+
+# The browser, the page at each viewport, and the skip without chromium: as there.
+browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
 
 TABLES = {Variant.SIX_CARD: ("ann", "bob"), Variant.FIVE_CARD: ("ann", "bob"),
           Variant.SEVEN_CARD: ("ann", "bob"), Variant.THREE_PLAYER: ("ann", "bob", "cy"),
@@ -50,11 +45,12 @@ def board(page: Any, result: str) -> list[dict[str, Any]]:
     """Each track of the drawn board: its side, its holes, and where its pegs stand, by
     the hole each peg sits over (holes are drawn in order, 1 to the target)."""
     return page.eval_on_selector_all(f"{result} svg.board g.track", """tracks => tracks.map(t => {
-        const holes = [...t.querySelectorAll('circle.hole')].map(h => [h.getAttribute('cx'), h.getAttribute('cy')]);
-        const over = (peg) => peg ? holes.findIndex(([x, y]) =>
-            x === peg.getAttribute('cx') && y === peg.getAttribute('cy')) + 1 : null;
+        const at = (c) => [c.getAttribute('cx'), c.getAttribute('cy')].join();
+        const holes = [...t.querySelectorAll('circle.hole')].map(at);
+        const over = (peg) => peg ? holes.indexOf(at(peg)) + 1 : null;
         return {side: t.dataset.side, holes: holes.length,
-                front: over(t.querySelector('.peg.front')), back: over(t.querySelector('.peg.back'))};
+                front: over(t.querySelector('.peg.front')),
+                back: over(t.querySelector('.peg.back'))};
     })""")
 
 
@@ -89,7 +85,8 @@ def test_a_disputed_deal_at_121(page: Any) -> None:
     rows = page.locator("#deal-result .plays tbody tr")
     assert rows.count() == 9 and rows.nth(4).locator("td").nth(1).text_content() == "pone"
     assert page.locator("#show-table tbody tr").count() == 3
-    assert page.text_content("#deal-result .no-findings") == "No findings: the deal was by the rules."
+    assert page.text_content("#deal-result .no-findings") == (
+        "No findings: the deal was by the rules.")
     shot(page, "deal")
     axe_clean(page)
     fits(page)
