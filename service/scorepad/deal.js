@@ -101,6 +101,7 @@ function locate(pointer, lines, players, prefix) {
   if (prefix !== undefined) {
     if (parts[0] !== "deals") return topLevel(parts, players);
     const deal = Number(parts[1]);
+    if (parts.length <= 2) return { where: `deal ${deal + 1}`, field: null };
     const spot = locate("#/" + parts.slice(2).join("/"), deal === prefix ? lines : [], players);
     return { ...spot, where: `deal ${deal + 1}, ${spot.where}`, field: deal === prefix ? spot.field : null };
   }
