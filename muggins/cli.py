@@ -86,13 +86,16 @@ def _set_url(ctx: click.Context, _: click.Parameter, value: str | None) -> None:
         ctx.find_object(Context).url = value  # type: ignore[union-attr]
 
 
+JSON_HELP = "Print the API's JSON answer."
+URL_HELP = "A running service to ask (default: answer in-process)."
+
+
 def _global_options() -> list[click.Option]:
     """``--json`` and ``--url`` as a subcommand takes them, after its name."""
     return [
         click.Option(["--json"], is_flag=True, expose_value=False, callback=_set_json,
-                     help="Print the API's JSON answer."),
-        click.Option(["--url"], expose_value=False, callback=_set_url,
-                     help="A running service to ask (default: answer in-process)."),
+                     help=JSON_HELP),
+        click.Option(["--url"], expose_value=False, callback=_set_url, help=URL_HELP),
     ]
 
 
@@ -111,9 +114,8 @@ class RefereeGroup(click.Group):
 
 
 @click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--url", envvar="MUGGINS_URL", default=None,
-              help="A running service to ask (default: answer in-process).")
-@click.option("--json", "as_json", is_flag=True, help="Print the API's JSON answer.")
+@click.option("--url", envvar="MUGGINS_URL", default=None, help=URL_HELP)
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @click.version_option(package_name="muggins")
 @click.pass_context
 def main(ctx: click.Context, url: str | None, as_json: bool) -> None:
