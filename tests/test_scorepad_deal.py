@@ -165,3 +165,16 @@ def test_a_game_deal_by_deal(page: Any) -> None:
     shot(page, "game")
     axe_clean(page)
     fits(page)
+
+
+def test_the_deal_form_in_keyboard_order(page: Any) -> None:
+    from tests.test_scorepad import focus_path
+
+    page.focus("#seat-name-0")
+    assert focus_path(page, 14) == [
+        "seat-dealt-0", "seat-discards-0", "seat-claim-0",
+        "seat-name-1", "seat-dealt-1", "seat-discards-1", "seat-claim-1",
+        "deal-starter", "claim-crib", "claim-heels", "deal-record",
+        "score-before-0", "score-before-1", "check-deal"]  # Next deal waits for a check
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "new-game"
