@@ -80,6 +80,18 @@ def test_a_disputed_deal_at_121(page: Any) -> None:
     assert board(page, "#deal-result") == [
         {"side": "pone", "holes": 121, "front": 121, "back": 100},
         {"side": "dealer", "holes": 121, "front": 114, "back": 110}]
+    # The track runs on without a jump: along a row hole by hole (a wider gap between
+    # streets of five), and at a row's end straight down into the next, coming back.
+    steps = page.eval_on_selector("#deal-result svg.board g.track", """t => {
+        const holes = [...t.querySelectorAll('circle.hole')].map(
+            h => [Number(h.getAttribute('cx')), Number(h.getAttribute('cy'))]);
+        return holes.slice(1).map(([x, y], i) => [Math.abs(x - holes[i][0]), y - holes[i][1]]);
+    }""")
+    row = 20 if page.viewport_size["width"] < 500 else 30  # fewer to a row on a phone
+    along = [dx for dx, dy in steps if dy == 0]
+    turns = [(dx, dy) for dx, dy in steps if dy != 0]
+    assert len(turns) == 120 // row and all(dx == 0 and dy > 0 for dx, dy in turns)
+    assert set(along) == {10, 16} and along.count(16) == len(turns) * (row // 5 - 1)
     assert page.get_attribute("#deal-result svg.board", "aria-label") == (
         "Cribbage board to 121: pone 121 (was 100); dealer 114 (was 110)")
     rows = page.locator("#deal-result .plays tbody tr")
