@@ -32,3 +32,13 @@ def test_the_wheel_has_everything_the_service_reads(tmp_path: Path) -> None:
     assert {f"service/scorepad/{name}" for name in scorepad} <= names
     assert {"rules/py.typed", "muggins/cli.py", "service/v1/hands.py"} <= names
     assert "muggins = muggins.cli:main" in entry_points
+
+
+@pytest.mark.slow
+def test_an_editable_install_is_quiet(tmp_path: Path) -> None:
+    """What `make` runs: pip install -e, here into a fresh venv, says nothing at all."""
+    subprocess.run([sys.executable, "-m", "venv", str(tmp_path / "venv")], check=True)
+    installed = subprocess.run(
+        [str(tmp_path / "venv" / "bin" / "python"), "-m", "pip", "install", "--quiet",
+         "--no-deps", "-e", str(ROOT)], check=True, capture_output=True, text=True)
+    assert installed.stdout + installed.stderr == ""
