@@ -190,3 +190,23 @@ def test_the_deal_form_in_keyboard_order(page: Any) -> None:
         "score-before-0", "score-before-1", "check-deal"]  # Next deal waits for a check
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "new-game"
+
+
+def test_names_in_any_case_where_that_is_unambiguous(page: Any) -> None:
+    renamed = {"pone": "Ann", "dealer": "bob"}
+    deal = {**README_DEAL,
+            "dealt": {renamed[p]: c for p, c in README_DEAL["dealt"].items()},
+            "discards": {renamed[p]: c for p, c in README_DEAL["discards"].items()},
+            "plays": [{**e, "player": renamed[e["player"]].upper()} for e in README_DEAL["plays"]],
+            "claims": {}}
+    enter_deal(page, ["Ann", "bob"], deal)
+    page.click("#check-deal")
+    page.wait_for_selector("#deal-summary")
+    assert page.text_content("#deal-summary").startswith("After the deal: Ann ")
+    # Two players whose names differ only in case: "ANN" could be either.
+    page.fill("#seat-name-1", "ann")
+    page.fill("#seat-dealt-1", " ".join(README_DEAL["dealt"]["dealer"]))
+    page.fill("#deal-record", "ANN 5H\nann KH")
+    page.click("#check-deal")
+    assert problems(page, "#deal-result") == [
+        "The name in the 1st play (line 1): 'ANN' is not one of the players"]
