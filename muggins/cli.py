@@ -328,7 +328,7 @@ def _show_deal_review(r: dict[str, Any], indent: str = "") -> None:
             laid.append(f"{c['player']}:{c['card']}{cost}{'!' if c['game'] else ''}")
         click.echo(f"{indent}play: {' '.join(laid)}")
         if play["reason"]:
-            click.echo(f"{indent}  (judged up to play {play['stopped_at']}: {play['reason']})")
+            click.echo(f"{indent}  (judged up to play {play['stopped_at'] + 1}: {play['reason']})")
     for c in r["count"]:
         click.echo(f"{indent}{c['player']} counted {c['what']}: claimed {c['claimed']} of "
                    f"{c['true']}, lost {c['loss']}")
@@ -352,7 +352,7 @@ def review(obj: Context, record: str) -> None:
     def show(r: dict[str, Any]) -> None:
         if "deals" in r:
             for d in r["deals"]:
-                click.echo(f"deal {d['deal']} (dealer {d['dealer']}):")
+                click.echo(f"deal {d['deal'] + 1} (dealer {d['dealer']}):")
                 _show_deal_review(d, "  ")
             click.echo("over the game:")
             _show_lost(r["lost"], "  ")

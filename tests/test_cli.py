@@ -267,3 +267,10 @@ class TestTheReadmeCommands:
         path.write_text(self.body("/v1/deals/check"))
         shown = self.section().split("```text\n")[1].split("```")[0]
         assert shown in run("deal", str(path)).output
+
+    def test_a_review_numbers_its_deals_from_1(self, tmp_path: Path) -> None:
+        path = tmp_path / "game.json"
+        path.write_text(self.body("/v1/games/check"))
+        lines = run("review", str(path)).output.splitlines()
+        assert lines[0].startswith("deal 1 (dealer ")
+        assert not any(line.startswith("deal 0") for line in lines)
