@@ -7,7 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from muggins.cli import FOUND, HELD, main
+from muggins.cli import main
+from muggins.cli_context import FOUND, HELD
 
 RECORD = {"plays": [{"player": "pone", "card": "KH"}, {"player": "dealer", "card": "QC"},
                     {"player": "pone", "card": "TD", "claimed": 2},

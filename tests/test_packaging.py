@@ -37,7 +37,9 @@ def test_the_wheel_has_everything_the_service_reads(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_an_editable_install_is_quiet(tmp_path: Path) -> None:
     """What `make` runs, pip install -e (into a throwaway prefix), says nothing at all."""
+    # --ignore-installed: the install here must not first uninstall the one in use.
     installed = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "-e", str(ROOT),
-         "--prefix", str(tmp_path)], check=True, capture_output=True, text=True)
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--ignore-installed",
+         "--no-warn-script-location", "-e", str(ROOT), "--prefix", str(tmp_path)],
+        check=True, capture_output=True, text=True)
     assert installed.stdout + installed.stderr == ""

@@ -1,0 +1,95 @@
+"""How the ``muggins`` command finds its referee and says what it found.
+
+The :class:`Context` asks the referee (in-process, or the service at ``--url``) and
+prints the answer or the problem with the command's exit code. :class:`RefereeGroup`
+gives every referee command ``--json`` and ``--url`` after its name as well as before
+it (``muggins count … --json`` and ``muggins --json count …``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+import click
+
+from muggins.client import Client, LocalClient, ProblemError, Unreachable
+
+__all__ = ["FOUND", "HELD", "JSON_HELP", "REFUSED", "UNREACHABLE", "URL_HELP", "Context",
+           "RefereeGroup", "pass_context"]
+
+HELD, FOUND, REFUSED, UNREACHABLE = 0, 1, 2, 3
+
+
+class Context:
+    def __init__(self, url: str | None, as_json: bool) -> None:
+        self.url = url
+        self.as_json = as_json
+        self._client: Client | None = None
+
+    @property
+    def client(self) -> Client:
+        if self._client is None:
+            self._client = Client(self.url) if self.url else LocalClient()
+        return self._client
+
+    def run(self, call: Callable[[Client], Any], show: Callable[[Any], None],
+            findings: Callable[[Any], Sequence[Any]]) -> NoReturn:
+        try:
+            answer = call(self.client)
+        except ProblemError as error:
+            if self.as_json:
+                click.echo(json.dumps(error.problem, ensure_ascii=False, indent=2))
+            else:
+                click.echo(f"refused: {error}", err=True)
+            sys.exit(REFUSED)
+        except Unreachable as error:
+            click.echo(str(error), err=True)
+            sys.exit(UNREACHABLE)
+        if self.as_json:
+            click.echo(json.dumps(answer, ensure_ascii=False, indent=2))
+        else:
+            show(answer)
+        sys.exit(FOUND if findings(answer) else HELD)
+
+
+pass_context = click.make_pass_decorator(Context)
+
+
+def _set_json(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.find_object(Context).as_json = True  # type: ignore[union-attr]
+
+
+def _set_url(ctx: click.Context, _: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.find_object(Context).url = value  # type: ignore[union-attr]
+
+
+JSON_HELP = "Print the API's JSON answer."
+URL_HELP = "A running service to ask (default: answer in-process)."
+
+
+def _global_options() -> list[click.Option]:
+    """``--json`` and ``--url`` as a subcommand takes them, after its name."""
+    return [
+        click.Option(["--json"], is_flag=True, expose_value=False, callback=_set_json,
+                     help=JSON_HELP),
+        click.Option(["--url"], expose_value=False, callback=_set_url, help=URL_HELP),
+    ]
+
+
+class RefereeGroup(click.Group):
+    """The global options work before or after the subcommand (``muggins --json count …``
+    and ``muggins count … --json``): every referee command registered here gets them too,
+    so a command added later needs nothing of its own."""
+
+    LOCAL = frozenset({"serve"})
+    """Commands that ask no referee, for which the global options mean nothing."""
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        if (name or cmd.name) not in self.LOCAL:
+            cmd.params.extend(_global_options())
+        super().add_command(cmd, name)
