@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from rules.show import Item, ItemKind
+from rules.items import Item, ItemKind, Shape
 
-__all__ = ["call", "number_words"]
+__all__ = ["call", "number_words", "spoken"]
 
 _ONES = (
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -34,20 +34,18 @@ def number_words(n: int) -> str:
 
 
 def call(items: Sequence[Item], *, nineteen: bool = True) -> str:
-    """``nineteen``: a hand worth nothing is called "nineteen" (else "nothing")."""
-    if not items:
-        return "nineteen" if nineteen else "nothing"
-    # The words depend only on the kinds, the points and which pairs share a rank, so
-    # they are worked out once for each such shape.
-    return _call(tuple((item.kind, item.points, item.cards[0].rank.value
-                        if item.kind is ItemKind.PAIR else "") for item in items))
-
-
-_Shape = tuple[tuple[ItemKind, int, str], ...]
+    """The call for these items (in the order :func:`rules.show.count` gives them).
+    ``nineteen``: a hand worth nothing is called "nineteen" (else "nothing")."""
+    return spoken(tuple((item.kind, item.points, item.cards[0].rank.value
+                         if item.kind is ItemKind.PAIR else "") for item in items), nineteen)
 
 
 @lru_cache(maxsize=4096)
-def _call(shape: _Shape) -> str:
+def spoken(shape: Shape, nineteen: bool = True) -> str:
+    """The call for items of this shape: the words depend only on the kinds, the points
+    and which pairs share a rank, so they are worked out once for each shape."""
+    if not shape:
+        return "nineteen" if nineteen else "nothing"
     phrases: list[str] = []
     running = 0
 

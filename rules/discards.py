@@ -32,7 +32,9 @@ import numpy.typing as npt
 
 from rules.cards import Card, Rank, full_deck
 from rules.errors import ProblemCode, Problems, check_cards
-from rules.show import rank_points, score_indices
+from rules.items import NOBS, flush_points
+from rules.show import score_indices
+from rules.tables import RANKS, rank_key
 from rules.variants import CRIB_SIZE, Variant
 
 __all__ = ["Advice", "Option", "advise", "prepare"]
@@ -142,12 +144,13 @@ class _CribModel:
         if all(card.index % _SUITS == suit for card in discard):
             u = int(self.suits[suit])
             flush_draws = prod(range(u - self.others, u + 1)) if u > self.others else 0
-            ev += Fraction(CRIB_SIZE + 1) * Fraction(flush_draws, self.draws)
+            flush = flush_points(CRIB_SIZE, starter_matches=True, crib=True)
+            ev += flush * Fraction(flush_draws, self.draws)
 
         for card in discard:  # his nob among my discards: the starter of its suit
             if card.rank is Rank.JACK:
-                ev += Fraction(int(self.suits[card.index % _SUITS]), n)
-        return ev + self.nobs_from_others
+                ev += NOBS * Fraction(int(self.suits[card.index % _SUITS]), n)
+        return ev + NOBS * self.nobs_from_others
 
 
 def _draw_weights(counts: npt.NDArray[np.int64], draws: int) -> npt.NDArray[np.int64]:
@@ -176,7 +179,7 @@ def _rank_points_dense() -> npt.NDArray[np.int64]:
     lookup = np.zeros(_RANKS**5, dtype=np.int64)
     for key in np.unique(code).tolist():
         ranks = [key // _RANKS**i % _RANKS + 1 for i in range(5)]
-        lookup[key] = rank_points(ranks)
+        lookup[key] = RANKS[rank_key(ranks)]
     dense: npt.NDArray[np.int64] = lookup[code].reshape((_RANKS,) * 5)
     return dense
 

@@ -1,27 +1,32 @@
 """The show: counting a hand or the crib with the starter (docs/rules.md#show-order).
 
-Two ways in, one set of rules:
+Two ways in, one set of rules (:mod:`rules.items`), one packed key (:mod:`rules.tables`):
 
-* :func:`score` is the fast path: two table lookups (see :mod:`rules.tables`).
-* :func:`count` itemises every scoring combination (for the referee's answer and
-  the spoken call). Its total is checked against :func:`score` in the tests.
+* :func:`score` is the fast path: two table lookups.
+* :func:`count` itemises every scoring combination (for the referee's answer and the
+  spoken call). The items of a rank multiset are worked out once, as places among
+  the sorted cards, and filled with this hand's cards; the breakdown and the call
+  are worked out once per rank multiset, flush and nobs.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, combinations_with_replacement, product
+from operator import attrgetter
 
-from rules.cards import Card, Rank
+from rules.call import spoken
+from rules.cards import Card, Rank, full_deck
+from rules.items import NOBS, Item, ItemKind
 from rules.tables import (
     CRIB_SUITS,
     HAND_CODE,
     HAND_SUITS,
     LOW,
+    PATTERNS,
     RANKS,
     SHIFT,
     STARTER_CODE,
@@ -37,30 +42,17 @@ __all__ = [
     "max_total",
     "possible_totals",
     "prepare",
-    "rank_points",
     "score",
     "score_indices",
     "score_many",
 ]
 
-_JACK_ORDER = Rank.JACK.order
+_DECK = tuple(full_deck())
+_JACK = (Rank.JACK.order - 1) * 4  # the index of the jack of spades; + suit for the others
+_SUITS = 4
 
-
-class ItemKind(StrEnum):
-    FIFTEEN = "fifteen"
-    PAIR = "pair"
-    RUN = "run"
-    FLUSH = "flush"
-    NOBS = "nobs"
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One scoring combination: its kind, the cards that make it, its points."""
-
-    kind: ItemKind
-    cards: tuple[Card, ...]
-    points: int
+_Said = tuple[dict[str, int], str]
+"""The breakdown and the spoken call: the same for every hand of one shape."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,68 +64,17 @@ class Show:
     crib: bool
     items: tuple[Item, ...]
     total: int
+    said: _Said = field(repr=False, compare=False)
 
     @property
     def breakdown(self) -> dict[str, int]:
-        points = dict.fromkeys(ItemKind, 0)
-        for item in self.items:
-            points[item.kind] += item.points
-        return {kind.value: value for kind, value in points.items()}
+        """Points by kind, every kind present (a fresh dict: the caller may keep it)."""
+        return self.said[0].copy()
 
     @property
     def call(self) -> str:
         """The count as a player announces it: "fifteen two, fifteen four, a pair is six"."""
-        from rules.call import call
-        from rules.rulings import nineteen_means_zero
-
-        return call(self.items, nineteen=nineteen_means_zero(len(self.hand), self.crib))
-
-
-# --- ranks only: fifteens, pairs, runs -------------------------------------------------
-
-
-def _fifteens(orders: Sequence[int]) -> int:
-    """How many distinct subsets of the cards sum to exactly 15."""
-    ways = [1] + [0] * 15
-    for order in orders:
-        pips = min(order, 10)
-        for total in range(15, pips - 1, -1):
-            ways[total] += ways[total - pips]
-    return ways[15]
-
-
-def _runs(counts: Counter[int]) -> int:
-    """Points for runs: each maximal stretch of three or more consecutive ranks
-    scores its length once for every way of picking one card per rank."""
-    points = 0
-    length = 0
-    ways = 1
-    for order in range(1, 15):  # 14 closes the last stretch
-        copies = counts.get(order, 0)
-        if copies:
-            length += 1
-            ways *= copies
-            continue
-        if length >= 3:
-            points += length * ways
-        length, ways = 0, 1
-    return points
-
-
-def rank_points(orders: Sequence[int]) -> int:
-    """Fifteens, pairs and runs for cards given by rank order (1 = ace .. 13 = king)."""
-    counts = Counter(orders)
-    pairs = sum(n * (n - 1) for n in counts.values())  # C(n, 2) pairs at 2 points each
-    return 2 * _fifteens(orders) + pairs + _runs(counts)
-
-
-@cache
-def _rank_table(size: int) -> dict[tuple[int, ...], int]:
-    return {
-        orders: rank_points(orders)
-        for orders in combinations_with_replacement(range(1, 14), size)
-        if max(Counter(orders).values()) <= 4
-    }
+        return self.said[1]
 
 
 # --- the fast path ------------------------------------------------------------------
@@ -172,101 +113,156 @@ def score_many(deals: Iterable[Sequence[int]], crib: bool = False) -> list[int]:
 
 # --- itemised ------------------------------------------------------------------------
 
+_by_index = attrgetter("index")
+_new_item = tuple.__new__
+
 
 def count(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Show:
     """Every scoring combination of ``hand`` with ``starter``, in the order players count
     (within a kind, by the cards in rank order)."""
-    hand = tuple(hand)
+    if type(hand) is not tuple:
+        hand = tuple(hand)
+    code = HAND_CODE
+    if len(hand) == 4:  # the common case, unrolled
+        a, b, c, d = hand
+        key = code[a.index] + code[b.index] + code[c.index] + code[d.index]
+    else:
+        key = sum(code[card.index] for card in hand)
+    key += STARTER_CODE[starter.index]
+    rank_code = key >> SHIFT
+    pattern = PATTERNS[rank_code]
     cards = sorted((*hand, starter), key=_by_index)
-    pattern = _pattern(tuple(card.order for card in cards))
-    items = [Item(kind, tuple(cards[i] for i in places), points)
-             for kind, places, points in pattern]
+    # This is the hot loop of every hand check: Item's own tuple constructor, skipping
+    # NamedTuple's Python-level __new__.
+    items = [_new_item(Item, (kind, cards_of(cards), points))
+             for kind, cards_of, points in pattern.places]
+    suited = (CRIB_SUITS if crib else HAND_SUITS)[key & LOW]
+    if not suited:  # nine hands in ten
+        return _show(hand, starter, crib, tuple(items), pattern.points, _PLAIN[rank_code])
 
-    suit = hand[0].suit
-    if all(card.suit is suit for card in hand):
-        if starter.suit is suit:
-            items.append(Item(ItemKind.FLUSH, tuple(cards), len(cards)))
-        elif not crib:
-            items.append(Item(ItemKind.FLUSH, tuple(sorted(hand, key=_by_index)), len(hand)))
-    for card in hand:
-        if card.rank is Rank.JACK and card.suit is starter.suit:
-            items.append(Item(ItemKind.NOBS, (card,), 1))
-    return Show(hand, starter, crib, tuple(items), sum(item.points for item in items))
+    # The table has applied the flush and nobs rules; here they are only itemised.
+    jack = _JACK + starter.index % _SUITS
+    nobs = NOBS if any(card.index == jack for card in hand) else 0
+    flush = suited - nobs
+    if flush > len(hand):  # the starter is in the flush
+        items.append(Item(ItemKind.FLUSH, tuple(cards), flush))
+    elif flush:
+        items.append(Item(ItemKind.FLUSH, tuple(c for c in cards if c is not starter), flush))
+    if nobs:
+        items.append(Item(ItemKind.NOBS, (_DECK[jack],), nobs))
+    return _show(hand, starter, crib, tuple(items), pattern.points + suited,
+                 _said(rank_code, flush, nobs))
 
 
-def _by_index(card: Card) -> int:
-    return card.index
+def _shower() -> Callable[[tuple[Card, ...], Card, bool, tuple[Item, ...], int, _Said], Show]:
+    """Show's constructor without the frozen dataclass's ``object.__setattr__`` per field
+    (half the cost of a count): the same slots, set once through their descriptors."""
+    new = object.__new__
+    hand, starter, crib, items, total, said = (
+        getattr(Show, name).__set__ for name in ("hand", "starter", "crib", "items", "total",
+                                                  "said"))
+
+    def make(h: tuple[Card, ...], s: Card, c: bool, i: tuple[Item, ...], t: int,
+             w: _Said) -> Show:
+        show = new(Show)
+        hand(show, h)
+        starter(show, s)
+        crib(show, c)
+        items(show, i)
+        total(show, t)
+        said(show, w)
+        return show
+
+    return make
 
 
-_Places = tuple[tuple[ItemKind, tuple[int, ...], int], ...]
+_show = _shower()
 
 
-@cache
-def _pattern(orders: tuple[int, ...]) -> _Places:
-    """Where the fifteens, pairs and runs lie among cards of these ranks (sorted): the
-    same for every hand with the same ranks, so worked out once per rank pattern."""
-    positions = range(len(orders))
-    places: list[tuple[ItemKind, tuple[int, ...], int]] = []
-    for size in range(2, len(orders) + 1):
-        for combo in combinations(positions, size):
-            if sum(min(orders[i], 10) for i in combo) == 15:
-                places.append((ItemKind.FIFTEEN, combo, 2))
-    for first, second in combinations(positions, 2):
-        if orders[first] == orders[second]:
-            places.append((ItemKind.PAIR, (first, second), 2))
-    by_order: dict[int, list[int]] = {}
-    for i in positions:
-        by_order.setdefault(orders[i], []).append(i)
-    stretch: list[int] = []
-    for order in range(1, 15):
-        if order in by_order:
-            stretch.append(order)
-            continue
-        if len(stretch) >= 3:
-            for combo in product(*(by_order[o] for o in stretch)):
-                places.append((ItemKind.RUN, combo, len(stretch)))
-        stretch = []
-    return tuple(places)
+def _said(rank_code: int, flush: int, nobs: int) -> _Said:
+    key = (rank_code, flush, nobs)
+    said = _SAID.get(key)
+    if said is None:
+        pattern = PATTERNS[rank_code]
+        breakdown = pattern.breakdown | {ItemKind.FLUSH.value: flush, ItemKind.NOBS.value: nobs}
+        shape = pattern.shape
+        if flush:
+            shape += ((ItemKind.FLUSH, flush, ""),)
+        if nobs:
+            shape += ((ItemKind.NOBS, nobs, ""),)
+        said = _SAID[key] = (breakdown, spoken(shape))
+    return said
+
+
+class _Plain(dict[int, _Said]):
+    """Rank field -> what a hand of those ranks says with no flush and no nobs."""
+
+    def __missing__(self, rank_code: int) -> _Said:
+        said = self[rank_code] = _said(rank_code, 0, 0)
+        return said
+
+
+_SAID: dict[tuple[int, int, int], _Said] = {}
+_PLAIN = _Plain()
 
 
 # --- which totals can exist ------------------------------------------------------------
+
+
+def _multisets(size: int) -> Iterable[tuple[int, ...]]:
+    """Every multiset of ``size`` rank orders that a pack can deal (at most four of a rank)."""
+    for orders in combinations_with_replacement(range(1, 14), size):
+        if all(orders.count(order) <= 4 for order in set(orders)):
+            yield orders
 
 
 @cache
 def possible_totals(hand_size: int, crib: bool = False) -> frozenset[int]:
     """Every total a hand of ``hand_size`` cards (or a crib) can count with a starter.
 
-    Worked out from the ranks, with the suits chosen to allow or avoid a flush and
-    nobs; the tests check it against a card-by-card enumeration.
+    Each rank multiset's points, plus every flush and nobs its suits allow (worked out
+    through the same tables as :func:`score`); the tests check it against a
+    card-by-card enumeration.
     """
     if crib:
         hand_size = CRIB_SIZE
     totals: set[int] = set()
-    for orders, base in _rank_table(hand_size + 1).items():
+    for orders in _multisets(hand_size + 1):
+        points = RANKS[rank_key(orders)]
         for starter in set(orders):
             held = list(orders)
             held.remove(starter)
-            for bonus in _suit_bonuses(held, starter, crib):
-                totals.add(base + bonus)
+            for bonus in _suit_bonuses(*_suit_signature(held, starter), crib):
+                totals.add(points + bonus)
     return frozenset(totals)
 
 
-def _suit_bonuses(held: list[int], starter: int, crib: bool) -> set[int]:
-    jacks = held.count(_JACK_ORDER)
-    # Without a flush: nobs is possible with a jack in hand (not a jack starter), and
-    # can be avoided unless the hand holds all four jacks.
-    bonuses: set[int] = set()
-    if starter == _JACK_ORDER or jacks < 4:
-        bonuses.add(0)
-    if jacks and starter != _JACK_ORDER:
-        bonuses.add(1)
-    if len(set(held)) == len(held):  # all one suit needs distinct ranks
-        nobs = 1 if jacks else 0
-        if not crib:
-            bonuses.add(len(held))  # starter of another suit: no nobs
-        if starter not in held:
-            bonuses.add(len(held) + 1 + nobs)
-    return bonuses
+def _suit_signature(held: list[int], starter: int) -> tuple[tuple[int, ...], int]:
+    """The ranks as far as the suits care: which cards are jacks and which share a
+    rank. Other ranks are renamed 1, 2, ... in order of appearance."""
+    names: dict[int, int] = {Rank.JACK.order: Rank.JACK.order}
+    renamed = [names.setdefault(order, len(names)) for order in (*sorted(held), starter)]
+    return tuple(renamed[:-1]), renamed[-1]
+
+
+@cache
+def _suit_bonuses(held: tuple[int, ...], starter: int, crib: bool) -> frozenset[int]:
+    """Flush plus nobs for every way a pack can suit these ranks."""
+    table = CRIB_SUITS if crib else HAND_SUITS
+    ranks = sorted(Counter(held).items())
+    bonuses = set()
+    # Cards of one rank take distinct suits; the starter takes one its rank has left.
+    for chosen in product(*(combinations(range(_SUITS), n) for _, n in ranks)):
+        key = 0
+        taken: tuple[int, ...] = ()
+        for (order, _), suits in zip(ranks, chosen, strict=True):
+            key += sum(HAND_CODE[(order - 1) * _SUITS + suit] for suit in suits)
+            if order == starter:
+                taken = suits
+        for suit in range(_SUITS):
+            if suit not in taken:
+                bonuses.add(table[(key + STARTER_CODE[(starter - 1) * _SUITS + suit]) & LOW])
+    return frozenset(bonuses)
 
 
 def max_total(hand_size: int, crib: bool = False) -> int:
@@ -280,8 +276,8 @@ def prepare(hand_sizes: Sequence[int] = (4,)) -> None:
     a table entry and every worker shares the same memory.
     """
     for size in hand_sizes:
-        for orders in _rank_table(size + 1):
-            _pattern(orders)
+        for orders in _multisets(size + 1):
             RANKS[rank_key(orders)]
+            _PLAIN[rank_key(orders)]
         for crib in (False, True):
             possible_totals(size, crib)
