@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import signal
@@ -128,3 +129,13 @@ def post_worker_init(worker: Any) -> None:
             raise NoMoreData(b"")
 
     signal.signal(signal.SIGTERM, stopping)
+
+
+def when_ready(server: Any) -> None:
+    """The app and its tables are loaded: move them out of the garbage collector's sight.
+
+    Every object made so far lives as long as the process. Left in the collector's
+    generations, each full collection in a worker walks all of them (and writes to
+    their pages, undoing the sharing with the master); frozen, it never looks again.
+    """
+    gc.freeze()

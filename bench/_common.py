@@ -7,13 +7,6 @@ import platform
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-# Run as `python bench/x.py`, this folder comes first on the path, where
-# bench/service.py would hide the service package: put the repository root first.
-_ROOT = str(Path(__file__).resolve().parent.parent)
-if sys.path[0] != _ROOT:
-    sys.path.insert(0, _ROOT)
 
 
 def header(title: str) -> None:

@@ -110,12 +110,14 @@ def game_body(rng: random.Random, deals: int) -> dict[str, Any]:
 
 
 def start_server(port: int, app: str = "service:create_app()",
-                 extra_env: Mapping[str, str] | None = None) -> subprocess.Popen[bytes]:
-    """gunicorn with gunicorn.conf.py on 127.0.0.1:port; waits until it answers."""
+                 extra_env: Mapping[str, str] | None = None, config: str = "gunicorn.conf.py",
+                 cwd: Path = ROOT) -> subprocess.Popen[bytes]:
+    """gunicorn with ``config`` (the production one unless told) on 127.0.0.1:port, run
+    from ``cwd`` (the repository unless told); waits until every worker answers."""
     env = dict(os.environ, BIND=f"{HOST}:{port}", **(extra_env or {}))
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", app],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [sys.executable, "-m", "gunicorn", "--config", config, app],
+        cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True)
     # The port opens before every worker has booted: wait for all of them too.
     workers = int(env.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1))
@@ -155,6 +157,16 @@ def worker_pids(master: int) -> list[int]:
         if int(fields[1]) == master and fields[0] != "Z":
             pids.append(int(entry))
     return sorted(pids)
+
+
+def cpu_seconds(pids: Sequence[int]) -> float:
+    """CPU time these processes have used so far (user and system, from the scheduler's
+    nanosecond count in /proc, finer than the 10 ms ticks of /proc/PID/stat)."""
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/schedstat", encoding="ascii") as stat:
+            total += int(stat.read().split()[0])
+    return total / 1e9
 
 
 def rss_mb(pid: int) -> float:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.cards import Card
 from rules.errors import ProblemCode, Problems, check_cards, check_claim
@@ -55,7 +56,7 @@ def check_hand(
     show = count(hand, starter, crib=crib)
     if claimed is None:
         return HandCheck(show, None)
-    ruling = rule_on_claim(
+    ruling = _rule_on_claim(
         claimed,
         show.total,
         ruleset=ruleset,
@@ -66,3 +67,8 @@ def check_hand(
         nineteen_is_zero=nineteen_means_zero(size, crib),
     )
     return HandCheck(show, ruling)
+
+
+# A ruling depends only on its arguments and cannot be changed, and a hand has few
+# totals and claims: most hand checks find theirs already made.
+_rule_on_claim = lru_cache(maxsize=4096)(rule_on_claim)

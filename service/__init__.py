@@ -40,6 +40,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from rules import discards, show
     from rules.variants import Variant
     from service import errors, meta, observability
+    from service.encoding import FastJSONProvider
     from service.observability import REQUEST_ID
     from service.v1 import blueprint
 
@@ -51,8 +52,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # The scorepad page's files are the app's static files, under /scorepad/.
     app = Flask(__name__, static_folder="scorepad", static_url_path="/scorepad")
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY_BYTES, JSON_SORT_KEYS=False)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json = FastJSONProvider(app)
     if config:
         app.config.update(config)
     errors.install(app)

@@ -43,7 +43,7 @@ _batch_schema = HandBatchSchema()
 
 
 def cards_out(cards: tuple[Card, ...] | list[Card]) -> list[str]:
-    return [str(card) for card in cards]
+    return [card.text for card in cards]
 
 
 def findings_out(findings: tuple[Finding, ...] | list[Finding]) -> list[dict[str, object]]:
@@ -54,12 +54,13 @@ def hand_check_out(result: HandCheck) -> dict[str, Any]:
     show = result.show
     out: dict[str, Any] = {
         "hand": cards_out(show.hand),
-        "starter": str(show.starter),
+        "starter": show.starter.text,
         "crib": show.crib,
         "total": show.total,
         "breakdown": show.breakdown,
         "items": [
-            {"kind": item.kind.value, "cards": cards_out(item.cards), "points": item.points}
+            # ItemKind is a str: its value as is, without the enum's property lookup
+            {"kind": item.kind, "cards": cards_out(item.cards), "points": item.points}
             for item in show.items
         ],
         "call": show.call,
@@ -97,13 +98,17 @@ def hands_batch() -> Response:
     body = read_json()
     batch = _batch_schema.load(body)
     defaults = {key: body[key] for key in ("variant", "ruleset", "muggins") if key in body}
+    items = [defaults | item if defaults and isinstance(item, dict) else item
+             for item in batch["hands"]]
+    try:  # the usual batch, every hand valid: one load for all of them
+        loaded: list[dict[str, Any]] | None = _check_schema.load(items, many=True)
+    except ValidationError:  # each hand alone, for its own errors
+        loaded = None
     results: list[dict[str, Any]] = []
     budget = MAX_ERRORS
-    for i, item in enumerate(batch["hands"]):
+    for i, item in enumerate(items):
         try:
-            if defaults and isinstance(item, dict):
-                item = defaults | item
-            results.append(_check(_check_schema.load(item)))
+            results.append(_check(loaded[i] if loaded is not None else _check_schema.load(item)))
         except (ValidationError, RecordError) as error:
             found = (pointer_errors(error) if isinstance(error, ValidationError)
                      else record_errors(error))

@@ -1,0 +1,203 @@
+"""Server CPU per request under the production gunicorn config, as ratios to the floor.
+
+    make bench          (or: .venv/bin/python bench/serving.py [--rounds 5]
+                             [--requests 1500] [--against REF])
+
+Servers on free ports on 127.0.0.1, each under gunicorn.conf.py:
+
+* the floor: bench/floor_app.py, a bare WSGI app answering a constant, with the access
+  log off (bench/floor.conf.py). No Flask app can go below it.
+* the app: ``service:create_app()`` as in production, access log on (formatted and
+  written as in production; the bench sends it to /dev/null).
+* with ``--against REF``: the app as committed at REF too (``git archive`` into a
+  temporary directory), for a before and after in one run.
+
+Each round drives every endpoint in turn from several client processes, a new
+connection per request (the sync workers close it after each answer), and reads the
+workers' CPU time from /proc before and after. So each figure is server CPU per
+request: the load generator's cost and most of the machine's noise fall out. Each
+ratio is taken within one round; the figures printed are medians over the rounds.
+Only 127.0.0.1 is contacted; the servers are stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import tarfile
+import tempfile
+import time
+from collections.abc import Callable
+from io import BytesIO
+from multiprocessing import Pool
+from multiprocessing.pool import Pool as PoolType
+from pathlib import Path
+
+from _common import header
+from _load import (
+    ROOT,
+    Tally,
+    client,
+    cpu_seconds,
+    free_port,
+    hand_bodies,
+    pegging_bodies,
+    request_bytes,
+    start_server,
+    stop_server,
+    worker_pids,
+)
+
+BATCH = 1000
+TARGETS = {"healthz": 1.5, "check": 2.0}
+BATCH_TARGET = 6.6
+"""Hands per floor request: twice the 3.3 measured before this change (issue 15)."""
+
+
+class Server:
+    def __init__(self, name: str, app: str, config: str = "gunicorn.conf.py",
+                 cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
+        self.name = name
+        self.port = free_port()
+        self.process = start_server(self.port, app, env, config=config, cwd=cwd)
+        self.workers = worker_pids(self.process.pid)
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.workers)
+
+
+def drive(pool: PoolType, server: Server, requests: list[bytes], total: int, clients: int,
+          seconds: float) -> dict[str, float]:
+    """Send ``total`` requests; server CPU per request and requests per second."""
+    labelled = [("request", data) for data in requests]
+    deadline = time.monotonic() + seconds
+    cpu = server.cpu()
+    start = time.perf_counter()
+    tallies = pool.map(client, [(server.port, labelled, total // clients, deadline, seed)
+                                for seed in range(clients)])
+    elapsed = time.perf_counter() - start
+    cpu = server.cpu() - cpu
+    tally = Tally()
+    for part in tallies:
+        tally.merge(part)
+    if tally.failed:
+        raise RuntimeError(f"{server.name}: {tally.failures}")
+    return {"cpu_us": cpu / tally.served * 1e6, "rps": tally.served / elapsed}
+
+
+def checkout(ref: str, into: Path) -> Path:
+    """The repository as committed at ``ref``, unpacked into ``into``."""
+    archive = subprocess.run(["git", "archive", ref], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--requests", type=int, default=1500, help="per endpoint and round")
+    parser.add_argument("--batches", type=int, default=12, help="1000-hand batches a round")
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--against", metavar="REF", help="also serve the app as at REF")
+    args = parser.parse_args()
+    header("server CPU per request under the production gunicorn config, against the floor")
+
+    rng = random.Random(5)
+    hands = hand_bodies(rng, 1000)
+    batch = {"hands": hand_bodies(rng, BATCH)}
+    plays = pegging_bodies(rng, 300)
+
+    def endpoints(port: int) -> dict[str, tuple[list[bytes], int]]:
+        n = args.requests
+        return {
+            "healthz": ([request_bytes("GET", "/healthz", None, port)], n),
+            "check": ([request_bytes("POST", "/v1/hands/check", b, port) for b in hands], n),
+            "batch": ([request_bytes("POST", "/v1/hands/batch", batch, port)], args.batches),
+            "pegging": ([request_bytes("POST", "/v1/pegging/check", b, port) for b in plays],
+                        n),
+        }
+
+    with tempfile.TemporaryDirectory(prefix="muggins-bench-") as scratch:
+        servers = [Server("floor", "floor_app:app", config="bench/floor.conf.py",
+                          env={"PYTHONPATH": str(ROOT / "bench")})]
+        try:
+            servers.append(Server("app", "service:create_app()"))
+            if args.against:
+                tree = checkout(args.against, Path(scratch))
+                servers.append(Server(args.against, "service:create_app()", cwd=tree,
+                                      env={"PYTHONPATH": str(tree)}))
+            rounds = run(servers, endpoints, args)
+        finally:
+            for server in servers:
+                stop_server(server.process)
+
+    report(rounds, [s.name for s in servers[1:]], args)
+
+
+Rounds = list[dict[str, dict[str, float]]]
+
+
+def run(servers: list[Server],
+        endpoints: Callable[[int], dict[str, tuple[list[bytes], int]]],
+        args: argparse.Namespace) -> Rounds:
+    floor, apps = servers[0], servers[1:]
+    floor_requests = [request_bytes("GET", "/", None, floor.port)]
+    rounds: Rounds = []
+    with Pool(args.clients) as pool:
+        for server in apps:  # every worker warm on every route before measuring
+            for requests, total in endpoints(server.port).values():
+                drive(pool, server, requests, min(total, 200), args.clients, 30)
+        drive(pool, floor, floor_requests, 200, args.clients, 30)
+        for _ in range(args.rounds):
+            figures = {"floor": drive(pool, floor, floor_requests, args.requests,
+                                      args.clients, 60)}
+            for server in apps:
+                for name, (requests, total) in endpoints(server.port).items():
+                    figures[f"{server.name} {name}"] = drive(pool, server, requests, total,
+                                                             args.clients, 60)
+            rounds.append(figures)
+    return rounds
+
+
+def report(rounds: Rounds, apps: list[str], args: argparse.Namespace) -> None:
+    def median(pick: Callable[[dict[str, dict[str, float]]], float]) -> float:
+        return statistics.median(pick(r) for r in rounds)
+
+    print(f"{args.rounds} rounds; each: {args.requests} requests per endpoint "
+          f"({args.batches} batches of {BATCH} hands) from {args.clients} client processes; "
+          f"workers: {os.environ.get('WEB_CONCURRENCY', 'gunicorn.conf.py default')}")
+    floor = median(lambda r: r["floor"]["cpu_us"])
+    print(f"{'floor (bare WSGI, no access log)':<34} {floor:8.0f} µs CPU a request  "
+          f"{median(lambda r: r['floor']['rps']):7,.0f} req/s")
+    for app in apps:
+        for name in ("healthz", "check", "batch", "pegging"):
+            key = f"{app} {name}"
+            cpu = median(lambda r, k=key: r[k]["cpu_us"])  # type: ignore[misc]
+            ratio = median(lambda r, k=key: r[k]["cpu_us"] / r["floor"]["cpu_us"])  # type: ignore[misc]
+            rps = median(lambda r, k=key: r[k]["rps"])  # type: ignore[misc]
+            line = f"{key:<34} {cpu:8.0f} µs CPU a request  {rps:7,.0f} req/s  " \
+                   f"{ratio:5.2f}x the floor"
+            if name in TARGETS:
+                line += f" (target at most {TARGETS[name]}x)"
+            if name == "batch":
+                per_floor = median(
+                    lambda r, k=key: BATCH * r["floor"]["cpu_us"] / r[k]["cpu_us"])  # type: ignore[misc]
+                line += f"; {per_floor:.1f} hands per floor request " \
+                        f"(target at least {BATCH_TARGET}); " \
+                        f"{BATCH / cpu * 1e6:,.0f} hands per CPU second"
+            print(line)
+    if len(apps) == 2:
+        now, before = apps
+        for name in ("healthz", "check", "batch", "pegging"):
+            gain = median(lambda r, n=name: r[f"{before} {n}"]["cpu_us"]  # type: ignore[misc]
+                          / r[f"{now} {n}"]["cpu_us"])
+            print(f"{name}: {before} uses {gain:.2f}x the CPU of this tree a request")
+
+
+if __name__ == "__main__":
+    main()
