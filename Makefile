@@ -52,16 +52,16 @@ lint: $(VENV)/.installed-test
 test: lint
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
-# Figures, not tests: each script prints what it measured and the command that ran it.
-# The peer scorer is installed here only, never as a project dependency.
+# Figures, not tests: each script prints what it measured, every ratio, and the command
+# that ran it. bench/hands.py installs the peer scorers into their own environments
+# under bench/.peers/, never as project dependencies.
 bench: $(VENV)/.installed-test
-	$(BIN)/python -m pip install --quiet cribbage-scorer
 	$(BIN)/python bench/hands.py
 	$(BIN)/python bench/enumerate.py
 	$(BIN)/python bench/pegging.py
 	$(BIN)/python bench/discards.py
 	$(BIN)/python bench/review.py
-	$(BIN)/python bench/service.py
+	$(BIN)/python bench/serving.py
 
 # Reliability figures: a mixed-load soak, then faults under load (loopback, bounded).
 soak: $(VENV)/.installed-test

@@ -56,19 +56,15 @@ def check_hand(
     show = count(hand, starter, crib=crib)
     if claimed is None:
         return HandCheck(show, None)
-    ruling = _rule_on_claim(
-        claimed,
-        show.total,
-        ruleset=ruleset,
-        muggins=muggins,
-        player=player,
-        what=what,
-        possible=possible_totals(size, crib),
-        nineteen_is_zero=nineteen_means_zero(size, crib),
-    )
-    return HandCheck(show, ruling)
+    return HandCheck(show, _ruling(claimed, show.total, ruleset, muggins, player, what, size,
+                                   crib))
 
 
-# A ruling depends only on its arguments and cannot be changed, and a hand has few
-# totals and claims: most hand checks find theirs already made.
-_rule_on_claim = lru_cache(maxsize=4096)(rule_on_claim)
+@lru_cache(maxsize=4096)
+def _ruling(claimed: int, true: int, ruleset: Ruleset, muggins: bool, player: str, what: str,
+            size: int, crib: bool) -> ClaimRuling:
+    # A ruling depends only on these and cannot be changed, and hands have few totals
+    # and claims: most hand checks find theirs already made.
+    return rule_on_claim(claimed, true, ruleset=ruleset, muggins=muggins, player=player,
+                         what=what, possible=possible_totals(size, crib),
+                         nineteen_is_zero=nineteen_means_zero(size, crib))

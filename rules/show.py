@@ -64,17 +64,18 @@ class Show:
     crib: bool
     items: tuple[Item, ...]
     total: int
-    said: _Said = field(repr=False, compare=False)
+    _said: _Said = field(repr=False, compare=False)
+    """The breakdown and the call, shared by every hand of the same shape."""
 
     @property
     def breakdown(self) -> dict[str, int]:
         """Points by kind, every kind present (a fresh dict: the caller may keep it)."""
-        return self.said[0].copy()
+        return self._said[0].copy()
 
     @property
     def call(self) -> str:
         """The count as a player announces it: "fifteen two, fifteen four, a pair is six"."""
-        return self.said[1]
+        return self._said[1]
 
 
 # --- the fast path ------------------------------------------------------------------
@@ -160,7 +161,7 @@ def _shower() -> Callable[[tuple[Card, ...], Card, bool, tuple[Item, ...], int, 
     new = object.__new__
     hand, starter, crib, items, total, said = (
         getattr(Show, name).__set__ for name in ("hand", "starter", "crib", "items", "total",
-                                                  "said"))
+                                                  "_said"))
 
     def make(h: tuple[Card, ...], s: Card, c: bool, i: tuple[Item, ...], t: int,
              w: _Said) -> Show:

@@ -6,6 +6,7 @@ enumerate every subset of the cards and test each one against the rule's wording
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -30,22 +31,43 @@ def is_run(cards: Sequence[Card]) -> bool:
 
 
 def naive_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> dict[str, int]:
-    cards = [*hand, starter]
-    subsets = [s for n in range(1, len(cards) + 1) for s in combinations(cards, n)]
-    fifteens = 2 * sum(1 for s in subsets if sum(PIPS[rank(c)] for c in s) == 15)
-    pairs = 2 * sum(1 for a, b in combinations(cards, 2) if rank(a) == rank(b))
-    runs_found = [s for s in subsets if len(s) >= 3 and is_run(s)]
-    longest = max((len(s) for s in runs_found), default=0)
-    runs = sum(len(s) for s in runs_found if len(s) == longest)
-    flush = 0
-    if len({suit(c) for c in hand}) == 1:
-        if suit(starter) == suit(hand[0]):
-            flush = len(hand) + 1
-        elif not crib:
-            flush = len(hand)
-    nobs = sum(1 for c in hand if rank(c) == "J" and suit(c) == suit(starter))
-    return {"fifteen": fifteens, "pair": pairs, "run": runs, "flush": flush, "nobs": nobs}
+    points = dict.fromkeys(("fifteen", "pair", "run", "flush", "nobs"), 0)
+    for (kind, _, value), times in naive_items(hand, starter, crib).items():
+        points[kind] += value * times
+    return points
 
 
 def naive_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     return sum(naive_show(hand, starter, crib).values())
+
+
+def naive_items(hand: Sequence[Card], starter: Card,
+                crib: bool = False) -> Counter[tuple[str, frozenset[str], int]]:
+    """Every scoring combination as (kind, its cards, points), found subset by subset."""
+    cards = [*hand, starter]
+    subsets = [s for n in range(1, len(cards) + 1) for s in combinations(cards, n)]
+    items: Counter[tuple[str, frozenset[str], int]] = Counter()
+
+    def found(kind: str, group: Sequence[Card], points: int) -> None:
+        items[kind, frozenset(str(c) for c in group), points] += 1
+
+    for s in subsets:
+        if sum(PIPS[rank(c)] for c in s) == 15:
+            found("fifteen", s, 2)
+    for a, b in combinations(cards, 2):
+        if rank(a) == rank(b):
+            found("pair", (a, b), 2)
+    runs = [s for s in subsets if len(s) >= 3 and is_run(s)]
+    longest = max((len(s) for s in runs), default=0)
+    for s in runs:
+        if len(s) == longest:
+            found("run", s, len(s))
+    if len({suit(c) for c in hand}) == 1:
+        if suit(starter) == suit(hand[0]):
+            found("flush", cards, len(cards))
+        elif not crib:
+            found("flush", hand, len(hand))
+    for c in hand:
+        if rank(c) == "J" and suit(c) == suit(starter):
+            found("nobs", (c,), 1)
+    return items

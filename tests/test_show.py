@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.call import call
 from rules.cards import full_deck
 from rules.show import ItemKind, count, max_total, possible_totals, score
+from rules.tables import HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE
 from tests.cards import card, cards
-from tests.naive import naive_show, naive_total
+from tests.naive import naive_items, naive_show, naive_total
 
 DECK = list(full_deck())
 
@@ -181,3 +184,45 @@ class TestAgainstNaive:
         assert shown.breakdown == naive_show(hand, starter, crib)
         assert shown.total == score(hand, starter, crib=crib) == naive_total(hand, starter, crib)
         assert sum(item.points for item in shown.items) == shown.total
+
+
+class TestItemised:
+    """The precomputed items (rank patterns filled with a hand's cards) against a naive
+    itemisation subset by subset, and the spoken call against the one built from items."""
+
+    def test_items_equal_a_naive_itemisation(self) -> None:
+        rng = random.Random(15)
+        order = list(ItemKind)
+        for n in range(4000):
+            size, crib = ((4, n % 2 == 0) if n % 4 else (rng.choice((3, 5)), False))
+            drawn = rng.sample(DECK, size + 1)
+            hand, starter = drawn[:size], drawn[size]
+            shown = count(hand, starter, crib=crib)
+            mine = Counter((item.kind.value, frozenset(str(c) for c in item.cards), item.points)
+                           for item in shown.items)
+            assert mine == naive_items(hand, starter, crib), (hand, starter, crib)
+            # counted kind by kind, each item's cards in rank order
+            kinds = [order.index(item.kind) for item in shown.items]
+            assert kinds == sorted(kinds)
+            assert all([c.index for c in item.cards] == sorted(c.index for c in item.cards)
+                       for item in shown.items)
+            assert shown.call == call(shown.items)
+            assert shown.breakdown == naive_show(hand, starter, crib)
+
+    def test_flush_and_nobs_items(self) -> None:
+        shown = count(cards("2H 4H 6H JH"), card("KH"))
+        assert [(i.kind, [str(c) for c in i.cards], i.points) for i in shown.items[-2:]] == [
+            (ItemKind.FLUSH, ["2H", "4H", "6H", "JH", "KH"], 5), (ItemKind.NOBS, ["JH"], 1)]
+        shown = count(cards("2H 4H 6H JH"), card("KC"))
+        assert [(i.kind, [str(c) for c in i.cards]) for i in shown.items] == [
+            (ItemKind.FLUSH, ["2H", "4H", "6H", "JH"])]
+        assert count(cards("2H 4H 6H JH"), card("KC"), crib=True).items == ()
+
+
+class TestPackedKey:
+    def test_the_worked_example_in_tables(self) -> None:
+        hand, starter = cards("5H 5C 5S JD"), card("5D")
+        key = sum(HAND_CODE[c.index] for c in hand) + STARTER_CODE[starter.index]
+        assert key >> SHIFT == 9_768_125 == 4 * 5**4 + 5**10
+        assert key & LOW == 1_074_004_553 == 585 + 8**6 + 8**10
+        assert RANKS[key >> SHIFT] == 28 and HAND_SUITS[key & LOW] == 1
