@@ -66,7 +66,7 @@ def muggins(indices: list[list[int]]) -> tuple[list[tuple[Any, Any]], dict[str, 
 
 def cribbage_scorer(indices: list[list[int]]) -> tuple[list[tuple[Any, Any]], dict[str, Scorer],
                                                         Callable[[Any, Any, bool], int]]:
-    from cribbage_scorer import cribbage_scorer as peer
+    from cribbage_scorer import cribbage_scorer as peer  # type: ignore[import-not-found]
 
     def card(i: int) -> tuple[int, str]:
         return i // 4 + 1, "SHDC"[i % 4]
@@ -84,8 +84,8 @@ def cribbage_scorer(indices: list[list[int]]) -> tuple[list[tuple[Any, Any]], di
 
 def cribbage(indices: list[list[int]]) -> tuple[list[tuple[Any, Any]], dict[str, Scorer],
                                                  Callable[[Any, Any, bool], int]]:
-    from cribbage.card import Card
-    from cribbage.score import score_hand
+    from cribbage.card import Card  # type: ignore[import-not-found]
+    from cribbage.score import score_hand  # type: ignore[import-not-found]
 
     def card(i: int) -> Any:
         return Card(i // 4 + 13 * (i % 4))  # its index: rank within suit
@@ -100,7 +100,7 @@ def cribbage(indices: list[list[int]]) -> tuple[list[tuple[Any, Any]], dict[str,
 
 def magmacrunch(indices: list[list[int]]) -> tuple[list[tuple[Any, Any]], dict[str, Scorer],
                                                     Callable[[Any, Any, bool], int]]:
-    from cribbage.cards import Card, score_hand
+    from cribbage.cards import Card, score_hand  # type: ignore[import-not-found]
 
     suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -121,8 +121,8 @@ def magmacrunch(indices: list[list[int]]) -> tuple[list[tuple[Any, Any]], dict[s
 
 def pycribbage(indices: list[list[int]]) -> tuple[list[tuple[Any, Any]], dict[str, Scorer],
                                                    Callable[[Any, Any, bool], int]]:
-    from pycribbage.deck_tools import Card, Hand
-    from pycribbage.scorer import ScoreTheShow
+    from pycribbage.deck_tools import Card, Hand  # type: ignore[import-not-found]
+    from pycribbage.scorer import ScoreTheShow  # type: ignore[import-not-found]
 
     def hand_of(d: list[int]) -> Any:
         hand = Hand()

@@ -9,6 +9,8 @@ Servers on free ports on 127.0.0.1, each under gunicorn.conf.py:
   log off (bench/floor.conf.py). No Flask app can go below it.
 * the app: ``service:create_app()`` as in production, access log on (formatted and
   written as in production; the bench sends it to /dev/null).
+* for reference, what Flask alone costs: bench/flask_floor.py, one route answering a
+  constant, no hooks or metrics, with the access log off and then on.
 * with ``--against REF``: the app as committed at REF too (``git archive`` into a
   temporary directory), for a before and after in one run.
 
@@ -123,9 +125,12 @@ def main() -> None:
         }
 
     with tempfile.TemporaryDirectory(prefix="muggins-bench-") as scratch:
-        servers = [Server("floor", "floor_app:app", config="bench/floor.conf.py",
-                          env={"PYTHONPATH": str(ROOT / "bench")})]
+        bench = {"PYTHONPATH": str(ROOT / "bench")}
+        servers = [Server("floor", "floor_app:app", config="bench/floor.conf.py", env=bench)]
         try:
+            servers.append(Server("flask, no log", "flask_floor:app",
+                                  config="bench/floor.conf.py", env=bench))
+            servers.append(Server("flask, access log", "flask_floor:app", env=bench))
             servers.append(Server("app", "service:create_app()"))
             if args.against:
                 tree = checkout(args.against, Path(scratch))
@@ -136,7 +141,7 @@ def main() -> None:
             for server in servers:
                 stop_server(server.process)
 
-    report(rounds, [s.name for s in servers[1:]], args)
+    report(rounds, [s.name for s in servers[3:]], args)
 
 
 Rounds = list[dict[str, dict[str, float]]]
@@ -145,17 +150,20 @@ Rounds = list[dict[str, dict[str, float]]]
 def run(servers: list[Server],
         endpoints: Callable[[int], dict[str, tuple[list[bytes], int]]],
         args: argparse.Namespace) -> Rounds:
-    floor, apps = servers[0], servers[1:]
-    floor_requests = [request_bytes("GET", "/", None, floor.port)]
+    constants, apps = servers[:3], servers[3:]
     rounds: Rounds = []
     with Pool(args.clients) as pool:
         for server in apps:  # every worker warm on every route before measuring
             for requests, total in endpoints(server.port).values():
                 drive(pool, server, requests, min(total, 200), args.clients, 30)
-        drive(pool, floor, floor_requests, 200, args.clients, 30)
+        for server in constants:
+            drive(pool, server, [request_bytes("GET", "/", None, server.port)], 200,
+                  args.clients, 30)
         for _ in range(args.rounds):
-            figures = {"floor": drive(pool, floor, floor_requests, args.requests,
-                                      args.clients, 60)}
+            figures = {server.name: drive(pool, server,
+                                          [request_bytes("GET", "/", None, server.port)],
+                                          args.requests, args.clients, 60)
+                       for server in constants}
             for server in apps:
                 for name, (requests, total) in endpoints(server.port).items():
                     figures[f"{server.name} {name}"] = drive(pool, server, requests, total,
@@ -174,6 +182,12 @@ def report(rounds: Rounds, apps: list[str], args: argparse.Namespace) -> None:
     floor = median(lambda r: r["floor"]["cpu_us"])
     print(f"{'floor (bare WSGI, no access log)':<34} {floor:8.0f} µs CPU a request  "
           f"{median(lambda r: r['floor']['rps']):7,.0f} req/s")
+    for name in ("flask, no log", "flask, access log"):
+        cpu = median(lambda r, k=name: r[k]["cpu_us"])  # type: ignore[misc]
+        ratio = median(lambda r, k=name: r[k]["cpu_us"] / r["floor"]["cpu_us"])  # type: ignore[misc]
+        print(f"{name + ' (a constant route)':<34} {cpu:8.0f} µs CPU a request  "
+              f"{median(lambda r, k=name: r[k]['rps']):7,.0f} req/s  "  # type: ignore[misc]
+              f"{ratio:5.2f}x the floor (reference)")
     for app in apps:
         for name in ("healthz", "check", "batch", "pegging"):
             key = f"{app} {name}"

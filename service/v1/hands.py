@@ -7,10 +7,9 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, fields, validate
 
-from rules.cards import Card
 from rules.errors import RecordError
 from rules.hands import HandCheck, check_hand
-from rules.rulings import Finding
+from rules.rulings import ClaimRuling, Finding
 from service.body import read_json
 from service.errors import (
     MAX_ERRORS,
@@ -42,10 +41,6 @@ _check_schema = HandCheckSchema()
 _batch_schema = HandBatchSchema()
 
 
-def cards_out(cards: tuple[Card, ...] | list[Card]) -> list[str]:
-    return [card.text for card in cards]
-
-
 def findings_out(findings: tuple[Finding, ...] | list[Finding]) -> list[dict[str, object]]:
     return [finding.to_dict() for finding in findings]
 
@@ -53,25 +48,47 @@ def findings_out(findings: tuple[Finding, ...] | list[Finding]) -> list[dict[str
 def hand_check_out(result: HandCheck) -> dict[str, Any]:
     show = result.show
     out: dict[str, Any] = {
-        "hand": cards_out(show.hand),
+        "hand": [card.text for card in show.hand],
         "starter": show.starter.text,
         "crib": show.crib,
         "total": show.total,
         "breakdown": show.breakdown,
         "items": [
             # ItemKind is a str: its value as is, without the enum's property lookup
-            {"kind": item.kind, "cards": cards_out(item.cards), "points": item.points}
+            {"kind": item.kind, "cards": [card.text for card in item.cards],
+             "points": item.points}
             for item in show.items
         ],
         "call": show.call,
     }
-    ruling = result.ruling
-    if ruling is not None:
-        out["claimed"] = ruling.claimed
-        out["verdict"] = ruling.verdict.value
-        out["findings"] = findings_out(ruling.findings)
-        out["award"] = {"player": ruling.player_pegs, "opponent": ruling.opponent_pegs}
+    if result.ruling is not None:
+        out.update(_ruling_out(result.ruling))
     return out
+
+
+_RULINGS_OUT: dict[int, tuple[ClaimRuling, dict[str, Any]]] = {}
+
+
+def _ruling_out(ruling: ClaimRuling) -> dict[str, Any]:
+    """The ruling's part of an answer. Rulings cannot change and rules.hands hands out
+    the same one for the same claim, so each is written once (and never modified:
+    answers are only serialised)."""
+    kept = _RULINGS_OUT.get(id(ruling))
+    if kept is not None and kept[0] is ruling:
+        return kept[1]
+    out = {
+        "claimed": ruling.claimed,
+        "verdict": ruling.verdict.value,
+        "findings": findings_out(ruling.findings),
+        "award": {"player": ruling.player_pegs, "opponent": ruling.opponent_pegs},
+    }
+    if len(_RULINGS_OUT) >= _KEPT_RULINGS:
+        _RULINGS_OUT.clear()
+    _RULINGS_OUT[id(ruling)] = (ruling, out)
+    return out
+
+
+_KEPT_RULINGS = 8192
 
 
 def _check(data: dict[str, Any]) -> dict[str, Any]:
