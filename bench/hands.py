@@ -42,7 +42,7 @@ def environment(peer: str, version: str) -> Path:
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(home)], check=True)
         subprocess.run([str(python), "-m", "pip", "install", "--quiet", f"{peer}=={version}"],
-                       check=True)
+                       check=True, capture_output=True)
     return python
 
 

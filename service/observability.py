@@ -76,12 +76,16 @@ _FINDING_COUNTERS: dict[str, Any] = {}
 
 
 def count_findings(findings: Iterable[Finding]) -> None:
+    """Count findings by code, one metric update per code (a batch has many)."""
+    counts: dict[str, int] = {}
     for finding in findings:
-        code = finding.code.value  # a closed set: every child can be kept
+        code = finding.code.value
+        counts[code] = counts.get(code, 0) + 1
+    for code, n in counts.items():
         counter = _FINDING_COUNTERS.get(code)
-        if counter is None:
+        if counter is None:  # codes are a closed set: every child can be kept
             counter = _FINDING_COUNTERS[code] = FINDINGS.labels(code)
-        counter.inc()
+        counter.inc(n)
 
 
 def metrics_response() -> Response:

@@ -91,7 +91,9 @@ def _ruling_out(ruling: ClaimRuling) -> dict[str, Any]:
 _KEPT_RULINGS = 8192
 
 
-def _check(data: dict[str, Any]) -> dict[str, Any]:
+def _check(data: dict[str, Any], findings: list[Finding] | None = None) -> dict[str, Any]:
+    """The answer for one loaded hand; its findings are counted, or (a batch) kept in
+    ``findings`` to be counted once for all."""
     result = check_hand(
         data["hand"],
         data["starter"],
@@ -102,7 +104,10 @@ def _check(data: dict[str, Any]) -> dict[str, Any]:
         muggins=data["muggins"],
     )
     if result.ruling is not None:
-        count_findings(result.ruling.findings)
+        if findings is None:
+            count_findings(result.ruling.findings)
+        else:
+            findings.extend(result.ruling.findings)
     return hand_check_out(result)
 
 
@@ -123,9 +128,11 @@ def hands_batch() -> Response:
         loaded = None
     results: list[dict[str, Any]] = []
     budget = MAX_ERRORS
+    findings: list[Finding] = []
     for i, item in enumerate(items):
         try:
-            results.append(_check(loaded[i] if loaded is not None else _check_schema.load(item)))
+            data = loaded[i] if loaded is not None else _check_schema.load(item)
+            results.append(_check(data, findings))
         except (ValidationError, RecordError) as error:
             found = (pointer_errors(error) if isinstance(error, ValidationError)
                      else record_errors(error))
@@ -134,4 +141,5 @@ def hands_batch() -> Response:
             problem = InvalidRequest(errors, limit=budget)
             budget -= len(problem.errors)
             results.append(problem_body(problem))
+    count_findings(findings)
     return jsonify({"results": results})
