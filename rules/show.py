@@ -31,6 +31,7 @@ from rules.tables import (
     SHIFT,
     STARTER_CODE,
     rank_key,
+    show_key,
 )
 from rules.variants import CRIB_SIZE
 
@@ -83,13 +84,7 @@ class Show:
 
 def score(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
     """The true count of ``hand`` with ``starter``; ``crib`` applies the crib's flush rule."""
-    code = HAND_CODE
-    if len(hand) == 4:  # the common case, unrolled
-        a, b, c, d = hand
-        key = code[a.index] + code[b.index] + code[c.index] + code[d.index]
-    else:
-        key = sum(code[card.index] for card in hand)
-    key += STARTER_CODE[starter.index]
+    key = show_key(hand, starter)
     return RANKS[key >> SHIFT] + (CRIB_SUITS if crib else HAND_SUITS)[key & LOW]
 
 
@@ -123,13 +118,7 @@ def count(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Show:
     (within a kind, by the cards in rank order)."""
     if type(hand) is not tuple:
         hand = tuple(hand)
-    code = HAND_CODE
-    if len(hand) == 4:  # the common case, unrolled
-        a, b, c, d = hand
-        key = code[a.index] + code[b.index] + code[c.index] + code[d.index]
-    else:
-        key = sum(code[card.index] for card in hand)
-    key += STARTER_CODE[starter.index]
+    key = show_key(hand, starter)
     rank_code = key >> SHIFT
     pattern = PATTERNS[rank_code]
     cards = sorted((*hand, starter), key=_by_index)

@@ -37,9 +37,9 @@ for the first time is decoded and worked out once from the rules in :mod:`rules.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from rules.cards import Rank, full_deck
+from rules.cards import Card, Rank, full_deck
 from rules.items import NOBS, RankPattern, flush_points, rank_pattern, rank_points
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "STARTER_CODE",
     "ShowKey",
     "rank_key",
+    "show_key",
 ]
 
 ShowKey = int
@@ -114,6 +115,16 @@ class _SuitPoints(dict[int, int]):
                                    crib=self.crib)
         self[code] = points
         return points
+
+
+def show_key(hand: Sequence[Card], starter: Card) -> ShowKey:
+    """The packed key of ``hand`` with ``starter``."""
+    code = HAND_CODE
+    if len(hand) == 4:  # the common case, unrolled
+        a, b, c, d = hand
+        return (code[a.index] + code[b.index] + code[c.index] + code[d.index]
+                + STARTER_CODE[starter.index])
+    return sum(code[card.index] for card in hand) + STARTER_CODE[starter.index]
 
 
 def rank_key(orders: Iterable[int]) -> int:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rules.call import call
 from rules.cards import full_deck
 from rules.show import ItemKind, count, max_total, possible_totals, score
-from rules.tables import HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE
+from rules.tables import HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE, show_key
 from tests.cards import card, cards
 from tests.naive import naive_items, naive_show, naive_total
 
@@ -222,7 +222,8 @@ class TestItemised:
 class TestPackedKey:
     def test_the_worked_example_in_tables(self) -> None:
         hand, starter = cards("5H 5C 5S JD"), card("5D")
-        key = sum(HAND_CODE[c.index] for c in hand) + STARTER_CODE[starter.index]
+        key = show_key(hand, starter)
+        assert key == sum(HAND_CODE[c.index] for c in hand) + STARTER_CODE[starter.index]
         assert key >> SHIFT == 9_768_125 == 4 * 5**4 + 5**10
         assert key & LOW == 1_074_004_553 == 585 + 8**6 + 8**10
         assert RANKS[key >> SHIFT] == 28 and HAND_SUITS[key & LOW] == 1
