@@ -2,7 +2,8 @@
 
 * :mod:`rules.cards` – cards and their notation
 * :mod:`rules.variants` – how each variant deals
-* :mod:`rules.show`, :mod:`rules.call`, :mod:`rules.tables` – counting hands and cribs
+* :mod:`rules.items` – the show's rules, each written once; :mod:`rules.tables` – the
+  packed show key; :mod:`rules.show`, :mod:`rules.call` – counting hands and cribs
 * :mod:`rules.hands` – checking one hand or crib and its claim
 * :mod:`rules.pegging` – what one card scores in the play
 * :mod:`rules.playstate` – the play as a state machine: positions and moves
