@@ -171,3 +171,39 @@ class TestRulesets:
                 "overcount", "undercount", "renege", "over-31", "out-of-turn",
                 "heels-forfeited", "false-claim-of-game", "misdeal"}
         assert "ACC 8.4" in out["rulesets"][0]["remedies"]["overcount"]
+
+
+BATCH_HANDS = [
+    {"hand": ["5H", "5C", "5S", "JD"], "starter": "5D", "claimed": 28},
+    {"hand": ["2H", "4H", "6H", "8H"], "starter": "KC", "crib": True, "claimed": 4},
+    {"hand": ["AH", "2C", "3S", "KD"], "starter": "QC", "claimed": 19, "muggins": True},
+    {"hand": ["TH", "JH", "QH", "KH"], "starter": "5H", "ruleset": "acc"},
+]
+
+
+class TestBatchEqualsChecks:
+    """A batch answers each hand exactly as /v1/hands/check does: whether every hand is
+    valid (one schema load for all) or not (one load per hand)."""
+
+    def checked(self, client: FlaskClient, hand: dict[str, object]) -> dict[str, object]:
+        answer = client.post("/v1/hands/check", json=hand).get_json()
+        assert isinstance(answer, dict)
+        return answer
+
+    def test_all_valid(self, client: FlaskClient) -> None:
+        results = client.post("/v1/hands/batch", json={"hands": BATCH_HANDS}).get_json()["results"]
+        assert results == [self.checked(client, hand) for hand in BATCH_HANDS]
+
+    def test_a_bad_hand_does_not_hide_another_hands_problem(self, client: FlaskClient) -> None:
+        # marshmallow skips whole-record checks of every item once one item has a field
+        # error; the batch must still find the wrong size and the starter in the hand.
+        hands = [*BATCH_HANDS,
+                 {"hand": ["5H", "XX", "5S", "JD"], "starter": "5D"},
+                 {"hand": ["5H", "5C", "5S"], "starter": "5D"},
+                 {"hand": ["5H", "5C", "5S", "JD"], "starter": "5C"}]
+        results = client.post("/v1/hands/batch", json={"hands": hands}).get_json()["results"]
+        assert results[:4] == [self.checked(client, hand) for hand in BATCH_HANDS]
+        assert [e["code"] for r in results[4:] for e in r["errors"]] == [
+            "invalid-card", "wrong-size", "duplicate-card"]
+        assert [e["pointer"] for r in results[4:] for e in r["errors"]] == [
+            "#/hands/4/hand/1", "#/hands/5/hand", "#/hands/6/starter"]

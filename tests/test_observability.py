@@ -146,3 +146,30 @@ class TestUnderGunicorn:
         assert isinstance(entry["duration_ms"], float)
         # Everything gunicorn wrote is JSON, start-up messages included.
         assert all(isinstance(e, dict) and "level" in e for e in lines)
+
+
+class TestAccessLine:
+    def test_the_same_line_python_json_logger_wrote(self) -> None:
+        """The access formatter is a shortcut: every field, name and order as the general
+        JSON formatter (still used for every other log line) writes them."""
+        import logging
+
+        from pythonjsonlogger.json import JsonFormatter
+
+        from service.logs import ACCESS_FIELDS, LOGGING, AccessFormatter
+
+        spec = dict(LOGGING["formatters"]["json"])
+        del spec["()"]
+        general = JsonFormatter(**spec)
+        fields = {"method": "POST", "path": "/v1/hands/check", "status": 422, "bytes": 310,
+                  "duration_ms": 1.234, "request_id": "table-7", "remote_addr": "10.0.0.9",
+                  "user_agent": "scorepad/1.0 ♥"}
+        assert tuple(fields) == ACCESS_FIELDS
+        fast = AccessFormatter()  # one, as in the server: its time stamp is kept a second
+        for created in (1_795_000_000.0, 1_795_000_000.999, 1_795_000_001.5):
+            record = logging.LogRecord("gunicorn.access", logging.INFO, "", 0, "request", (),
+                                       None)
+            record.__dict__.update(fields, created=created, msecs=created % 1 * 1000)
+            line = json.loads(fast.format(record))
+            assert line == json.loads(general.format(record))
+            assert list(line) == list(json.loads(general.format(record)))
