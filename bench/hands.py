@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -55,6 +56,8 @@ def run(python: Path | str, scorer: str, hands: Path, way: str) -> Any:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5000)
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="every scorer's processes once a round, in turn")
     args = parser.parse_args()
     header("show scorers like for like: hands per second, fresh process each")
 
@@ -64,46 +67,56 @@ def main() -> None:
     for peer, version in PEERS.items():
         pythons[peer] = environment(peer, version)
 
-    results: dict[str, dict[str, Any]] = {}
+    rounds: list[dict[str, dict[str, Any]]] = []
     with tempfile.TemporaryDirectory() as scratch:
         hands = Path(scratch) / "hands.json"
         hands.write_text(json.dumps(deals), encoding="utf-8")
-        for scorer, python in pythons.items():
-            ways = run(python, scorer, hands, "ways")
-            results[scorer] = {way: run(python, scorer, hands, way) for way in ways}
-    report(results, args.hands)
+        ways = {scorer: run(python, scorer, hands, "ways") for scorer, python in pythons.items()}
+        for _ in range(args.rounds):  # the machine's load drifts: every scorer each round
+            rounds.append({scorer: {way: run(python, scorer, hands, way) for way in ways[scorer]}
+                           for scorer, python in pythons.items()})
+    report(rounds, args.hands)
 
 
-def report(results: dict[str, dict[str, Any]], hands: int) -> None:
+def report(rounds: list[dict[str, dict[str, Any]]], hands: int) -> None:
     versions = {OURS: "this tree", **PEERS}
-    print(f"{hands:,} random hands (four cards and a starter), the same for every scorer")
-    print(f"{'scorer':<22} {'way':<11} {'cold CPU':>10} {'warm CPU':>10} {'warm wall':>10}"
-          "   (hands per second)")
-    for scorer, ways in results.items():
-        for way, result in sorted(ways.items()):
-            t = result["timing"]
-            print(f"{scorer + ' ' + versions[scorer]:<22} {way:<11} {1 / t['cold_cpu']:>10,.0f} "
-                  f"{1 / t['warm_cpu']:>10,.0f} {1 / t['warm_wall']:>10,.0f}")
 
-    ours = results[OURS]
-    print("ratios, warm CPU (cold CPU in brackets), ours over the peer, like for like:")
+    def median(scorer: str, way: str, clock: str) -> float:
+        """Hands per second, the median over the rounds."""
+        return float(statistics.median(1 / r[scorer][way]["timing"][clock] for r in rounds))
+
+    print(f"{hands:,} random hands (four cards and a starter), the same for every scorer; "
+          f"{len(rounds)} rounds, medians")
+    print(f"{'scorer':<28} {'way':<11} {'cold CPU':>10} {'warm CPU':>10} {'warm wall':>10}"
+          "   (hands per second)")
+    for scorer, ways in rounds[0].items():
+        for way in sorted(ways):
+            print(f"{scorer + ' ' + versions[scorer]:<28} {way:<11} "
+                  f"{median(scorer, way, 'cold_cpu'):>10,.0f} "
+                  f"{median(scorer, way, 'warm_cpu'):>10,.0f} "
+                  f"{median(scorer, way, 'warm_wall'):>10,.0f}")
+
+    print("ratios, warm CPU (cold CPU in brackets), ours over the peer, like for like, "
+          "each taken within a round:")
     for peer in PEERS:
-        theirs = results[peer]
         for mine, their in (("totals", "totals"), ("itemised", "itemised"),
                             ("check_hand", "itemised")):
-            if their not in theirs:
+            if their not in rounds[0][peer]:
                 continue
-            a, b = ours[mine]["timing"], theirs[their]["timing"]
+            ratio = {clock: statistics.median(
+                r[peer][their]["timing"][clock] / r[OURS][mine]["timing"][clock] for r in rounds)
+                for clock in ("warm_cpu", "cold_cpu")}
             target = {"itemised": " (target 10x)", "check_hand": " (target 6x)"}.get(mine, "")
-            print(f"  {mine:<10} / {peer} {their}: {b['warm_cpu'] / a['warm_cpu']:6.1f}x "
-                  f"({b['cold_cpu'] / a['cold_cpu']:.1f}x){target}")
+            print(f"  {mine:<10} / {peer} {their}: {ratio['warm_cpu']:6.1f}x "
+                  f"({ratio['cold_cpu']:.1f}x){target}")
 
     print("disagreements with our totals:")
+    ours = rounds[0][OURS]["totals"]["totals"]
     for peer in PEERS:
         line = []
         for rule in ("hand", "crib"):
-            mine, theirs = ours["totals"]["totals"][rule], results[peer]["totals"]["totals"][rule]
-            wrong = sum(1 for a, b in zip(mine, theirs, strict=True) if a != b)
+            theirs = rounds[0][peer]["totals"]["totals"][rule]
+            wrong = sum(1 for a, b in zip(ours[rule], theirs, strict=True) if a != b)
             line.append(f"{rule} rule {wrong} of {hands}")
         note = " (it has no crib rule: its one rule, compared with both)" \
             if peer == "cribbage" else ""
