@@ -128,7 +128,8 @@ def count(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Show:
              for kind, cards_of, points in pattern.places]
     suited = (CRIB_SUITS if crib else HAND_SUITS)[key & LOW]
     if not suited:  # nine hands in ten
-        return _show(hand, starter, crib, tuple(items), pattern.points, _PLAIN[rank_code])
+        said = _PLAIN[rank_code] if pattern.points else _nothing(len(hand), crib)
+        return _show(hand, starter, crib, tuple(items), pattern.points, said)
 
     # The table has applied the flush and nobs rules; here they are only itemised.
     jack = _JACK + starter.index % _SUITS
@@ -182,6 +183,16 @@ def _said(rank_code: int, flush: int, nobs: int) -> _Said:
             shape += ((ItemKind.NOBS, nobs, ""),)
         said = _SAID[key] = (breakdown, spoken(shape))
     return said
+
+
+@cache
+def _nothing(size: int, crib: bool) -> _Said:
+    """A hand worth nothing: called "nineteen" only where no such hand can make 19."""
+    # rules.rulings holds that rule, and asks this module which totals exist.
+    from rules.rulings import nineteen_means_zero
+
+    breakdown = dict.fromkeys((kind.value for kind in ItemKind), 0)
+    return breakdown, spoken((), nineteen_means_zero(size, crib))
 
 
 class _Plain(dict[int, _Said]):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rules.call import call
 from rules.cards import full_deck
+from rules.rulings import nineteen_means_zero
 from rules.show import ItemKind, count, max_total, possible_totals, score
 from rules.tables import HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE, show_key
 from tests.cards import card, cards
@@ -206,7 +207,7 @@ class TestItemised:
             assert kinds == sorted(kinds)
             assert all([c.index for c in item.cards] == sorted(c.index for c in item.cards)
                        for item in shown.items)
-            assert shown.call == call(shown.items)
+            assert shown.call == call(shown.items, nineteen=nineteen_means_zero(size, crib))
             assert shown.breakdown == naive_show(hand, starter, crib)
 
     def test_flush_and_nobs_items(self) -> None:
