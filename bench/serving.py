@@ -14,7 +14,8 @@ Servers on free ports on 127.0.0.1, each under gunicorn.conf.py:
 * with ``--against REF``: the app as committed at REF too (``git archive`` into a
   temporary directory), for a before and after in one run.
 
-Each round drives every endpoint in turn from several client processes, a new
+Each round drives every endpoint in turn (a hand check, a 1,000-hand batch, a pegging
+check, a whole game played to a winner) from several client processes, a new
 connection per request (the sync workers close it after each answer), and reads the
 workers' CPU time from /proc before and after. So each figure is server CPU per
 request: the load generator's cost and most of the machine's noise fall out. Each
@@ -53,6 +54,7 @@ from _load import (
     stop_server,
     worker_pids,
 )
+from soak import whole_game  # a game played to a winner, as the soak sends
 
 BATCH = 1000
 TARGETS = {"healthz": 1.5, "check": 2.0}
@@ -79,7 +81,7 @@ def drive(pool: PoolType, server: Server, requests: list[bytes], total: int, cli
     deadline = time.monotonic() + seconds
     cpu = server.cpu()
     start = time.perf_counter()
-    tallies = pool.map(client, [(server.port, labelled, total // clients, deadline, seed)
+    tallies = pool.map(client, [(server.port, labelled, max(1, total // clients), deadline, seed)
                                 for seed in range(clients)])
     elapsed = time.perf_counter() - start
     cpu = server.cpu() - cpu
@@ -105,6 +107,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--requests", type=int, default=1500, help="per endpoint and round")
     parser.add_argument("--batches", type=int, default=12, help="1000-hand batches a round")
+    parser.add_argument("--games", type=int, default=60, help="whole games a round")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--against", metavar="REF", help="also serve the app as at REF")
     args = parser.parse_args()
@@ -114,6 +117,7 @@ def main() -> None:
     hands = hand_bodies(rng, 1000)
     batch = {"hands": hand_bodies(rng, BATCH)}
     plays = pegging_bodies(rng, 300)
+    games = [whole_game(rng) for _ in range(20)]
 
     def endpoints(port: int) -> dict[str, tuple[list[bytes], int]]:
         n = args.requests
@@ -123,6 +127,8 @@ def main() -> None:
             "batch": ([request_bytes("POST", "/v1/hands/batch", batch, port)], args.batches),
             "pegging": ([request_bytes("POST", "/v1/pegging/check", b, port) for b in plays],
                         n),
+            "game": ([request_bytes("POST", "/v1/games/check", g, port) for g in games],
+                     args.games),
         }
 
     with tempfile.TemporaryDirectory(prefix="muggins-bench-") as scratch:
@@ -197,7 +203,7 @@ def report(rounds: Rounds, apps: list[str], args: argparse.Namespace) -> None:
               f"{median(lambda r, k=name: r[k]['rps']):7,.0f} req/s  "  # type: ignore[misc]
               f"{ratio:5.2f}x the floor (reference)")
     for app in apps:
-        for name in ("healthz", "check", "batch", "pegging"):
+        for name in ("healthz", "check", "batch", "pegging", "game"):
             key = f"{app} {name}"
             cpu = median(lambda r, k=key: r[k]["cpu_us"])  # type: ignore[misc]
             ratio = median(lambda r, k=key, n=name: r[k]["cpu_us"]  # type: ignore[misc]
@@ -214,10 +220,12 @@ def report(rounds: Rounds, apps: list[str], args: argparse.Namespace) -> None:
                 line += f"; {per_floor:.1f} hands per floor request " \
                         f"(target at least {BATCH_TARGET}); " \
                         f"{BATCH / cpu * 1e6:,.0f} hands per CPU second"
+            if name == "game":
+                line += f"; {1e6 / cpu:,.0f} whole games per CPU second"
             print(line)
     if len(apps) == 2:
         now, before = apps
-        for name in ("healthz", "check", "batch", "pegging"):
+        for name in ("healthz", "check", "batch", "pegging", "game"):
             gain = median(lambda r, n=name: r[f"{before} {n}"]["cpu_us"]  # type: ignore[misc]
                           / r[f"{now} {n}"]["cpu_us"])
             print(f"{name}: {before} uses {gain:.2f}x the CPU of this tree a request")
