@@ -173,3 +173,22 @@ class TestAccessLine:
             line = json.loads(fast.format(record))
             assert line == json.loads(general.format(record))
             assert list(line) == list(json.loads(general.format(record)))
+
+
+class TestRequestMetrics:
+    def test_every_answer_is_counted_by_route_and_status(self, client: FlaskClient) -> None:
+        def now() -> str:
+            return client.get("/metrics").get_data(as_text=True)
+
+        checks = {"method": "POST", "route": "/v1/hands/check"}
+        before = now()
+        client.get("/nowhere")
+        client.post("/v1/hands/check", json={"hand": ["5H", "5C", "5S", "JD"], "starter": "5D"})
+        client.post("/v1/hands/check", json={"hand": ["5H"], "starter": "5D"})
+        after = now()
+        for labels, added in (({"route": "unmatched", "status": "404"}, 1),
+                              ({**checks, "status": "200"}, 1), ({**checks, "status": "422"}, 1)):
+            assert metric(after, "muggins_http_requests_total", **labels) == \
+                metric(before, "muggins_http_requests_total", **labels) + added
+        assert metric(after, "muggins_http_request_duration_seconds_count", **checks) == \
+            metric(before, "muggins_http_request_duration_seconds_count", **checks) + 2
