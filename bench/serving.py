@@ -67,6 +67,8 @@ class Server:
                  cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
         self.name = name
         self.port = free_port()
+        # The same workers throughout: their CPU time is what is read.
+        env = {"GUNICORN_CMD_ARGS": "--max-requests 0", **(env or {})}
         self.process = start_server(self.port, app, env, config=config, cwd=cwd)
         self.workers = worker_pids(self.process.pid)
 
