@@ -56,27 +56,27 @@ test: lint
 # that ran it. bench/hands.py installs the peer scorers into their own environments
 # under bench/.peers/, never as project dependencies.
 bench: $(VENV)/.installed-test
-	$(BIN)/python bench/hands.py
-	$(BIN)/python bench/enumerate.py
-	$(BIN)/python bench/pegging.py
-	$(BIN)/python bench/discards.py
-	$(BIN)/python bench/review.py
-	$(BIN)/python bench/serving.py
+	$(BIN)/python -m bench.hands
+	$(BIN)/python -m bench.enumerate
+	$(BIN)/python -m bench.pegging
+	$(BIN)/python -m bench.discards
+	$(BIN)/python -m bench.review
+	$(BIN)/python -m bench.serving
 
 # Reliability figures: a mixed-load soak, then faults under load (loopback, bounded).
 soak: $(VENV)/.installed-test
-	$(BIN)/python bench/soak.py
-	$(BIN)/python bench/faults.py
+	$(BIN)/python -m bench.soak
+	$(BIN)/python -m bench.faults
 
 # The worst legal request of each endpoint; slow clients and the worker class.
 worst: $(VENV)/.installed-test
-	$(BIN)/python bench/worst.py
+	$(BIN)/python -m bench.worst
 
 slowclients: $(VENV)/.installed-test
-	$(BIN)/python bench/slowclients.py
+	$(BIN)/python -m bench.slowclients
 
 flood: $(VENV)/.installed-test
-	$(BIN)/python bench/flood.py
+	$(BIN)/python -m bench.flood
 
 # Build the image and answer a hand check through it as the Deployment runs it
 # (deploy/image-test.sh: podman, runc and debootstrap from Debian; or ENGINE=docker).

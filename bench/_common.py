@@ -7,11 +7,14 @@ import platform
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 
 def header(title: str) -> None:
     print(f"# {title}")
-    print(f"command: {' '.join([os.path.basename(sys.executable), *sys.argv])}")
+    # Run as `python -m bench.NAME` (the bench package's modules import each other so)
+    script = f"-m bench.{Path(sys.argv[0]).stem}"
+    print(f"command: {' '.join([os.path.basename(sys.executable), script, *sys.argv[1:]])}")
     print(f"python {platform.python_version()} on {platform.machine()}, "
           f"{os.cpu_count()} cores, {platform.platform()}")
 

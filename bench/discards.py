@@ -1,6 +1,6 @@
 """Milliseconds for exact discard advice on a dealt hand, crib average included.
 
-    make bench          (or: .venv/bin/python bench/discards.py)
+    make bench          (or: .venv/bin/python -m bench.discards)
 """
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from _common import best_of, header
-
+from bench._common import best_of, header
 from rules.cards import full_deck
 from rules.discards import advise, prepare
 from rules.variants import Variant

@@ -1,14 +1,13 @@
 """The full enumeration: all 12,994,800 (hand, starter) combinations, timed and checked.
 
-    make bench          (or: .venv/bin/python bench/enumerate.py)
+    make bench          (or: .venv/bin/python -m bench.enumerate)
 """
 
 from __future__ import annotations
 
 import time
 
-from _common import header
-
+from bench._common import header
 from rules.distribution import COMBINATIONS, show_distribution
 
 PUBLISHED = {"hand": {0: 1_009_008, 29: 4}, "crib": {0: 1_022_208, 29: 4}}

@@ -1,6 +1,6 @@
 """Faults under load: a worker killed, the master told to stop.
 
-    make soak          (or: .venv/bin/python bench/faults.py)
+    make soak          (or: .venv/bin/python -m bench.faults)
 
 Loopback only, bounded in time. Reports how many requests failed when one gunicorn
 worker was killed with SIGKILL in the middle of a load run (only those in flight on
@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 import sys
 
-from _common import header
-from _load import (
+from bench._common import header
+from bench._load import (
     free_port,
     hand_bodies,
     kill_a_worker,

@@ -1,6 +1,6 @@
 """A flood of made-up methods and paths: what it costs the metrics.
 
-    make flood         (or: .venv/bin/python bench/flood.py [--requests 15000])
+    make flood         (or: .venv/bin/python -m bench.flood [--requests 15000])
 
 gunicorn alone (two workers, the production config) on a free loopback port gets
 ``--requests`` requests, each with a random 13-letter method and a random path, from 4
@@ -21,8 +21,8 @@ import tempfile
 import time
 from multiprocessing import Pool
 
-from _common import header
-from _load import (
+from bench._common import header
+from bench._load import (
     HOST,
     Tally,
     client,

@@ -1,6 +1,6 @@
 """The show scorer like for like against four scorers from the package index.
 
-    make bench          (or: .venv/bin/python bench/hands.py [--hands 5000])
+    make bench          (or: .venv/bin/python -m bench.hands [--hands 5000])
 
 Every scorer is timed in a fresh process of its own (bench/scorers.py) on the same
 random hands, each way it offers: ``totals`` (a number per hand) and ``itemised`` (a
@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from _common import header
+from bench._common import header
 
 HERE = Path(__file__).resolve().parent
 PEERS = {"cribbage-scorer": "0.2.5", "cribbage": "1.3.2", "magmacrunch-cribbage": "0.1.1",

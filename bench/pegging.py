@@ -1,6 +1,6 @@
 """CPU time to referee a six-card play and a whole game, against the speed budget.
 
-    make bench          (or: .venv/bin/python bench/pegging.py)
+    make bench          (or: .venv/bin/python -m bench.pegging)
 
 The budget (issue 15): a six-card play refereed in under 50 µs of CPU, a whole
 13-deal game in under 2 ms. Each figure is the median over several runs of the CPU
@@ -15,9 +15,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from _common import header
-from _load import game_body, pegging_bodies
-
+from bench._common import header
+from bench._load import game_body, pegging_bodies
 from rules.cards import Card
 from rules.deal import DealRecord
 from rules.game import check_game

@@ -1,7 +1,7 @@
 """CPU seconds to review a 13-deal two-player game and a four-player deal, and to advise
 on a lead (the budgets of issue 16: under 1 s each for the reviews).
 
-    make bench          (or: .venv/bin/python bench/review.py)
+    make bench          (or: .venv/bin/python -m bench.review)
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from _common import header
-from _load import game_body
-
+from bench._common import header
+from bench._load import game_body
 from rules.cards import Card, full_deck
 from rules.deal import DealRecord
 from rules.doubledummy import Objective, Position

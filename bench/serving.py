@@ -1,6 +1,6 @@
 """Server CPU per request under the production gunicorn config, as ratios to the floor.
 
-    make bench          (or: .venv/bin/python bench/serving.py [--rounds 5]
+    make bench          (or: .venv/bin/python -m bench.serving [--rounds 5]
                              [--requests 1500] [--against REF])
 
 Servers on free ports on 127.0.0.1, each under gunicorn.conf.py:
@@ -40,8 +40,8 @@ from multiprocessing import Pool
 from multiprocessing.pool import Pool as PoolType
 from pathlib import Path
 
-from _common import header
-from _load import (
+from bench._common import header
+from bench._load import (
     ROOT,
     Tally,
     client,
@@ -54,7 +54,7 @@ from _load import (
     stop_server,
     worker_pids,
 )
-from soak import whole_game  # a game played to a winner, as the soak sends
+from bench.soak import whole_game  # a game played to a winner, as the soak sends
 
 BATCH = 1000
 TARGETS = {"healthz": 1.5, "check": 2.0}
@@ -134,12 +134,11 @@ def main() -> None:
         }
 
     with tempfile.TemporaryDirectory(prefix="muggins-bench-") as scratch:
-        bench = {"PYTHONPATH": str(ROOT / "bench")}
-        servers = [Server("floor", "floor_app:app", config="bench/floor.conf.py", env=bench)]
+        servers = [Server("floor", "bench.floor_app:app", config="bench/floor.conf.py")]
         try:
-            servers.append(Server("flask, no log", "flask_floor:app",
-                                  config="bench/floor.conf.py", env=bench))
-            servers.append(Server("flask, access log", "flask_floor:app", env=bench))
+            servers.append(Server("flask, no log", "bench.flask_floor:app",
+                                  config="bench/floor.conf.py"))
+            servers.append(Server("flask, access log", "bench.flask_floor:app"))
             servers.append(Server("app", "service:create_app()"))
             if args.against:
                 tree = checkout(args.against, Path(scratch))

@@ -1,7 +1,7 @@
 """Slow and idle clients against gunicorn alone and against the production stack, and
 the worker class decided by measurement.
 
-    make slowclients   (or: .venv/bin/python bench/slowclients.py [--seconds 8])
+    make slowclients   (or: .venv/bin/python -m bench.slowclients [--seconds 8])
 
 For each setup: 200 idle connections and 50 clients sending their headers a byte a
 second (from 127.0.0.2), while one client (127.0.0.1) sends ordinary requests one
@@ -22,8 +22,7 @@ from contextlib import contextmanager
 from multiprocessing import Pool
 from pathlib import Path
 
-from _common import header
-
+from bench._common import header
 from bench._front import Attack, running_stack, timed_requests
 from bench._load import (
     Tally,

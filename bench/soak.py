@@ -1,6 +1,6 @@
 """Soak: a mixed workload over every operation, several clients, a fixed time.
 
-    make soak          (or: .venv/bin/python bench/soak.py [--seconds 60] [--clients 4]
+    make soak          (or: .venv/bin/python -m bench.soak [--seconds 60] [--clients 4]
                                                          [--direct])
 
 The production stack (nginx in front of gunicorn, deploy/stack.py) runs on free ports on
@@ -23,8 +23,8 @@ from contextlib import ExitStack
 from multiprocessing import Pool
 from typing import Any
 
-from _common import header
-from _load import (
+from bench._common import header
+from bench._load import (
     Tally,
     client,
     free_port,

@@ -1,7 +1,7 @@
 """The worst legal request of each endpoint: CPU per request, and latency through the
 production stack.
 
-    make worst         (or: .venv/bin/python bench/worst.py [--runs 30])
+    make worst         (or: .venv/bin/python -m bench.worst [--runs 30])
 
 For each endpoint a body at the edge of what the schema accepts: the most cards, events,
 deals or items, in the variant that costs most. Where the cost depends on the record
@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from _common import header
-
+from bench._common import header
 from bench._front import running_stack
 from bench._load import DECK, HOST, one_request, percentile, request_bytes
 
