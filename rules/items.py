@@ -129,14 +129,24 @@ def rank_pattern(orders: Sequence[int]) -> RankPattern:
     """:func:`rank_places`, ready to fill with a hand's cards and to be said."""
     orders = sorted(orders)
     found = rank_places(orders)
-    breakdown = dict.fromkeys(ItemKind, 0)
-    for kind, _, points in found:
-        breakdown[kind] += points
-    shape = tuple((kind, points, Rank.from_order(orders[combo[0]]).value
-                   if kind is ItemKind.PAIR else "") for kind, combo, points in found)
-    return RankPattern(
-        places=tuple((kind, itemgetter(*combo), points) for kind, combo, points in found),
-        points=sum(breakdown.values()),
-        breakdown={kind.value: value for kind, value in breakdown.items()},
-        shape=shape,
-    )
+    points = dict.fromkeys(ItemKind, 0)
+    for kind, _, value in found:
+        points[kind] += value
+    shape = tuple(_shared((kind, value, Rank.from_order(orders[combo[0]]).value
+                           if kind is ItemKind.PAIR else "")) for kind, combo, value in found)
+    places = tuple(_shared((kind, _shared(itemgetter(*combo), combo), value))
+                   for kind, combo, value in found)
+    breakdown = {kind.value: value for kind, value in points.items()}
+    return RankPattern(places, sum(breakdown.values()),
+                       _shared(breakdown, tuple(breakdown.values())), shape)
+
+
+_SHARED: dict[object, Any] = {}
+
+
+def _shared(value: Any, key: object = None) -> Any:
+    """One object for every equal part of the patterns (there are tens of thousands of
+    patterns, made of a few hundred distinct places, getters and breakdowns): the
+    tables stay small, and are shared by the server's workers."""
+    key = value if key is None else (type(value), key)
+    return _SHARED.setdefault(key, value)

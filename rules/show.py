@@ -199,7 +199,8 @@ class _Plain(dict[int, _Said]):
     """Rank field -> what a hand of those ranks says with no flush and no nobs."""
 
     def __missing__(self, rank_code: int) -> _Said:
-        said = self[rank_code] = _said(rank_code, 0, 0)
+        pattern = PATTERNS[rank_code]  # its breakdown has flush and nobs at 0 already
+        said = self[rank_code] = (pattern.breakdown, spoken(pattern.shape))
         return said
 
 
@@ -230,20 +231,28 @@ def possible_totals(hand_size: int, crib: bool = False) -> frozenset[int]:
     totals: set[int] = set()
     for orders in _multisets(hand_size + 1):
         points = RANKS[rank_key(orders)]
-        for starter in set(orders):
-            held = list(orders)
-            held.remove(starter)
-            for bonus in _suit_bonuses(*_suit_signature(held, starter), crib):
+        counts = Counter(orders)
+        for starter in counts:
+            for bonus in _suit_bonuses(*_suit_signature(counts, starter), crib):
                 totals.add(points + bonus)
     return frozenset(totals)
 
 
-def _suit_signature(held: list[int], starter: int) -> tuple[tuple[int, ...], int]:
-    """The ranks as far as the suits care: which cards are jacks and which share a
-    rank. Other ranks are renamed 1, 2, ... in order of appearance."""
-    names: dict[int, int] = {Rank.JACK.order: Rank.JACK.order}
-    renamed = [names.setdefault(order, len(names)) for order in (*sorted(held), starter)]
-    return tuple(renamed[:-1]), renamed[-1]
+_JACK_ORDER = Rank.JACK.order
+
+
+def _suit_signature(counts: Counter[int], starter: int) -> tuple[tuple[int, ...], int]:
+    """A hand with the same suit choices as these ranks with this starter: only which
+    cards are jacks, which share a rank and which share the starter's rank matter, so
+    the other ranks become 1, 2, ... by how many of each are held (few distinct hands)."""
+    jack = starter == _JACK_ORDER
+    held = [_JACK_ORDER] * (counts[_JACK_ORDER] - jack)
+    others = sorted(n for order, n in counts.items() if order not in (starter, _JACK_ORDER))
+    if not jack:  # the starter's rank is 1 here, the others from 2
+        held += [1] * (counts[starter] - 1)
+    for name, n in enumerate(others, start=2):
+        held += [name] * n
+    return tuple(held), _JACK_ORDER if jack else 1
 
 
 @cache
@@ -278,7 +287,8 @@ def prepare(hand_sizes: Sequence[int] = (4,)) -> None:
     """
     for size in hand_sizes:
         for orders in _multisets(size + 1):
+            _PLAIN[rank_key(orders)]  # the pattern first: the rank points come from it
             RANKS[rank_key(orders)]
-            _PLAIN[rank_key(orders)]
+    for size in hand_sizes:
         for crib in (False, True):
             possible_totals(size, crib)

@@ -92,7 +92,8 @@ class _RankPoints(dict[int, int]):
     """Rank field -> fifteens + pairs + runs."""
 
     def __missing__(self, code: int) -> int:
-        points = self[code] = rank_points(_orders(code))
+        pattern = PATTERNS.get(code)  # already itemised: its points; else only count
+        points = self[code] = pattern.points if pattern else rank_points(_orders(code))
         return points
 
 
