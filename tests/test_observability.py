@@ -186,7 +186,7 @@ class TestRequestMetrics:
         client.post("/v1/hands/check", json={"hand": ["5H", "5C", "5S", "JD"], "starter": "5D"})
         client.post("/v1/hands/check", json={"hand": ["5H"], "starter": "5D"})
         after = now()
-        for labels, added in (({"route": "unmatched", "status": "404"}, 1),
+        for labels, added in (({"method": "GET", "route": "unmatched", "status": "404"}, 1),
                               ({**checks, "status": "200"}, 1), ({**checks, "status": "422"}, 1)):
             assert metric(after, "muggins_http_requests_total", **labels) == \
                 metric(before, "muggins_http_requests_total", **labels) + added
