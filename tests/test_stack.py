@@ -178,3 +178,39 @@ def test_tls_with_a_certificate_made_now(tmp_path: Path) -> None:
         # Plain HTTP on the TLS port is refused, not served.
         status, _, _ = _get(stack.port, "/healthz")
         assert status == 400
+
+
+def _raw(port: int, request: bytes) -> tuple[int, bytes, bytes]:
+    """Send bytes as they are (no client library would send these) and read the answer."""
+    conn = socket.create_connection((HOST, port), timeout=10)
+    try:
+        conn.sendall(request)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            data = conn.recv(65536)
+            if not data:
+                break
+            answer += data
+    finally:
+        conn.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), head, body
+
+
+@pytest.mark.parametrize(("request_line", "status"), [
+    (b"GET /%00 HTTP/1.1", 400),
+    (b"GET /a\x00b HTTP/1.1", 400),
+    (b"G@T /healthz HTTP/1.1", 400),
+    (b"hello", 400),
+    (b"GET /../../etc/passwd HTTP/1.1", 400),
+    (b"CONNECT example.org:443 HTTP/1.1", 400),
+    (b"GET /" + b"a" * 9000 + b" HTTP/1.1", 414),
+    (b"GET /healthz HTTP/9.9", 505),
+])
+def test_a_request_nginx_cannot_read_gets_a_problem_not_a_500(
+        stack: Stack, request_line: bytes, status: int) -> None:
+    # nginx cannot redirect these to a named location (their URI is empty): it answered
+    # an HTML 500, and a 414 or 505 in HTML.
+    got, head, _ = _raw(stack.port, request_line + b"\r\nHost: m\r\n\r\n")
+    assert got == status
+    assert b"\r\nContent-Type: application/problem+json" in head
