@@ -206,6 +206,7 @@ def _raw(port: int, request: bytes) -> tuple[int, bytes, bytes]:
     (b"CONNECT example.org:443 HTTP/1.1", 400),
     (b"GET /" + b"a" * 9000 + b" HTTP/1.1", 414),
     (b"GET /healthz HTTP/9.9", 505),
+    (b"GET /.muggins/400 HTTP/1.1", 404),  # the front's own error pages are internal
 ])
 def test_a_request_nginx_cannot_read_gets_a_problem_not_a_500(
         stack: Stack, request_line: bytes, status: int) -> None:
