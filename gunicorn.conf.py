@@ -23,6 +23,9 @@ bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = settings.workers(os.environ.get("WEB_CONCURRENCY", str(2 * _cores)))
 worker_class = "sync"
 
+# Checked here, where a refusal is one line; the app checks it again when it is made.
+settings.cors(os.environ.get("CORS_ORIGINS", ""))
+
 # gunicorn's control socket (gunicornc) is not used, and in the image its default place
 # ($HOME/.gunicorn) is not writable.
 control_socket_disable = True

@@ -3,7 +3,7 @@ than found wrong later (a master that never answers, a 500 on every route)."""
 
 from __future__ import annotations
 
-__all__ = ["workers"]
+__all__ = ["cors", "workers"]
 
 
 def workers(text: str) -> int:
@@ -15,3 +15,14 @@ def workers(text: str) -> int:
     if count < 1:
         raise SystemExit(f"WEB_CONCURRENCY must be a number of workers, 1 or more, not {text!r}")
     return count
+
+
+def cors(text: str) -> list[str]:
+    """``CORS_ORIGINS`` checked before the app is loaded, so a bad origin stops gunicorn
+    with the one line the app's ConfigError says, not a traceback from preloading."""
+    from service import ConfigError, cors_origins
+
+    try:
+        return cors_origins(text)
+    except ConfigError as error:
+        raise SystemExit(str(error)) from None
