@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import socket
 import ssl
 import subprocess
@@ -215,3 +216,96 @@ def test_a_request_nginx_cannot_read_gets_a_problem_not_a_500(
     got, head, _ = _raw(stack.port, request_line + b"\r\nHost: m\r\n\r\n")
     assert got == status
     assert b"\r\nContent-Type: application/problem+json" in head
+
+
+# --- what every answer carries, whoever made it ------------------------------------
+
+_POLICY = {"x-content-type-options": "nosniff", "referrer-policy": "no-referrer"}
+
+
+def _headers_of(head: bytes) -> list[tuple[str, str]]:
+    lines = head.decode("latin-1").split("\r\n")[1:]
+    return [(name.strip().lower(), value.strip())
+            for name, _, value in (line.partition(":") for line in lines)]
+
+
+def _carries_policy_and_id(head: bytes, request_id: str | None) -> str:
+    """The answer's one X-Request-ID, after checking the policy headers are there once."""
+    headers = _headers_of(head)
+    for name, value in _POLICY.items():
+        assert [v for n, v in headers if n == name] == [value], (name, head)
+    ids = [v for n, v in headers if n == "x-request-id"]
+    assert len(ids) == 1, head
+    if request_id is not None:
+        assert ids[0] == request_id
+    return ids[0]
+
+
+@pytest.mark.parametrize(("sent", "status"), [
+    (b"GET /metrics HTTP/1.1\r\nHost: m\r\n", 404),
+    (b"POST /v1/hands/check HTTP/1.1\r\nHost: m\r\nContent-Type: application/json\r\n"
+     b"Content-Length: 2000000\r\n", 413),
+    (b"GET /healthz?x=" + b"a" * 9000 + b" HTTP/1.1\r\nHost: m\r\n", 414),
+    (b"GET /healthz HTTP/1.1\r\nHost: m\r\nX-Big: " + b"a" * 9000 + b"\r\n", 400),
+    (b"GET /healthz HTTP/9.9\r\nHost: m\r\n", 505),
+    (b"GET /healthz HTTP/1.1\r\nHost: m\r\nTransfer-Encoding: gzip\r\n", 501),
+])
+def test_the_fronts_own_answers_carry_the_policy_and_the_id(
+        stack: Stack, sent: bytes, status: int) -> None:
+    request_id = f"front-{time.monotonic_ns()}"
+    got, head, _ = _raw(stack.port, sent + f"X-Request-ID: {request_id}\r\n\r\n".encode())
+    assert got == status
+    assert b"\r\nContent-Type: application/problem+json" in head
+    # nginx answers a request line or header it cannot read before it reads the id:
+    # then the answer carries one nginx made.
+    echoed = _carries_policy_and_id(head, None if status in (400, 414, 505) else request_id)
+    assert re.fullmatch(r"[A-Za-z0-9._:-]{1,128}", echoed)
+
+
+def test_a_429_carries_the_policy_and_the_id(stack: Stack) -> None:
+    conn = http.client.HTTPConnection(HOST, stack.port, timeout=10,
+                                      source_address=("127.0.0.8", 0))
+    try:
+        for number in range(120):
+            conn.request("GET", "/healthz", headers={"X-Request-ID": f"limited-{number}"})
+            answer = conn.getresponse()
+            answer.read()
+            if answer.status == 429:
+                break
+    finally:
+        conn.close()
+    assert answer.status == 429
+    headers = [(n.lower(), v) for n, v in answer.getheaders()]
+    for name, value in _POLICY.items():
+        assert [v for n, v in headers if n == name] == [value]
+    assert [v for n, v in headers if n == "x-request-id"] == [f"limited-{number}"]
+
+
+def test_the_operators_listener_carries_them_too(stack: Stack) -> None:
+    got, head, _ = _raw(stack.ops_port, b"GET /v1/rulesets HTTP/1.1\r\nHost: m\r\n"
+                                        b"X-Request-ID: ops-1\r\n\r\n")
+    assert got == 404
+    _carries_policy_and_id(head, "ops-1")
+
+
+def test_one_request_id_end_to_end(stack: Stack) -> None:
+    """Given, the id comes back once; not given (or not acceptable), nginx makes one,
+    passes it on, and the app's answer and log carry that same id."""
+    got, head, _ = _raw(stack.port, b"GET /healthz HTTP/1.1\r\nHost: m\r\n"
+                                    b"X-Request-ID: table-7:deal-3\r\n\r\n")
+    assert got == 200
+    _carries_policy_and_id(head, "table-7:deal-3")
+    for extra in (b"", b"X-Request-ID: not acceptable!\r\n"):
+        got, head, _ = _raw(stack.port, b"GET /healthz?made HTTP/1.1\r\nHost: m\r\n" + extra
+                            + b"\r\n")
+        assert got == 200
+        made = _carries_policy_and_id(head, None)
+        assert re.fullmatch(r"[0-9a-f]{32}", made)  # nginx's $request_id
+        line = None
+        for _ in range(100):
+            line = next((json.loads(text) for text in stack.log.read_text().splitlines()
+                         if made in text and '"gunicorn.access"' in text), None)
+            if line:
+                break
+            time.sleep(0.05)
+        assert line is not None and line["request_id"] == made
