@@ -309,3 +309,32 @@ def test_one_request_id_end_to_end(stack: Stack) -> None:
                 break
             time.sleep(0.05)
         assert line is not None and line["request_id"] == made
+
+
+def _log_line(stack: Stack, needle: str, logger: str) -> dict[str, object]:
+    for _ in range(100):
+        for text in stack.log.read_text().splitlines():
+            if needle in text and f'"logger": "{logger}"' in text:
+                line: dict[str, object] = json.loads(text)
+                return line
+        time.sleep(0.05)
+    raise AssertionError(f"no {logger} line with {needle!r}")
+
+
+def test_nginx_logs_in_the_apps_shape(stack: Stack) -> None:
+    """An operator reads one stream: nginx's access lines have the app's field names,
+    time format and level."""
+    agent = {"User-Agent": "shape-check/1.0"}
+    _get(stack.port, "/healthz", headers={**agent, "X-Request-ID": "shape-app"})
+    _get(stack.port, "/metrics", headers={**agent, "X-Request-ID": "shape-front"})
+    app = _log_line(stack, "shape-app", "gunicorn.access")
+    front = _log_line(stack, "shape-front", "nginx.access")
+    assert set(front) == set(app)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}", str(front["time"]))
+    assert front["level"] == app["level"] == "INFO"
+    assert front["message"] == "request"
+    assert (front["method"], front["path"], front["status"]) == ("GET", "/metrics", 404)
+    assert front["user_agent"] == "shape-check/1.0"
+    assert front["remote_addr"] == "127.0.0.1"
+    assert isinstance(front["bytes"], int) and front["bytes"] > 0
+    assert isinstance(front["duration_ms"], int) and 0 <= front["duration_ms"] < 5000
