@@ -176,9 +176,12 @@ def test_tls_with_a_certificate_made_now(tmp_path: Path) -> None:
             assert conn.sock.version() in ("TLSv1.2", "TLSv1.3")  # type: ignore[union-attr]
         finally:
             conn.close()
-        # Plain HTTP on the TLS port is refused, not served.
-        status, _, _ = _get(stack.port, "/healthz")
+        # Plain HTTP on the TLS port is refused, not served, with a problem (nginx's 497).
+        status, headers, body = _get(stack.port, "/healthz")
         assert status == 400
+        assert headers["Content-Type"] == "application/problem+json"
+        assert json.loads(body)["status"] == 400
+        assert "https" in json.loads(body)["detail"]
 
 
 def _raw(port: int, request: bytes) -> tuple[int, bytes, bytes]:
@@ -338,3 +341,16 @@ def test_nginx_logs_in_the_apps_shape(stack: Stack) -> None:
     assert front["remote_addr"] == "127.0.0.1"
     assert isinstance(front["bytes"], int) and front["bytes"] > 0
     assert isinstance(front["duration_ms"], int) and 0 <= front["duration_ms"] < 5000
+
+
+@pytest.mark.parametrize(("sent", "status"), [
+    # Over gunicorn's 4094-byte request line, under nginx's old 8 KiB buffer.
+    (b"GET /healthz?x=" + b"a" * 5000 + b" HTTP/1.1\r\nHost: m\r\n", 414),
+    (b"GET /healthz HTTP/1.1\r\nHost: m\r\nX-Big: " + b"a" * 5000 + b"\r\n", 400),
+], ids=["request-line", "header"])
+def test_nginx_answers_what_gunicorn_would_refuse_in_html(
+        stack: Stack, sent: bytes, status: int) -> None:
+    got, head, body = _raw(stack.port, sent + b"\r\n")
+    assert got == status
+    assert b"\r\nContent-Type: application/problem+json" in head
+    assert b"gunicorn" not in head + body
