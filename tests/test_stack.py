@@ -51,6 +51,16 @@ def _get(port: int, path: str, source: str = HOST, headers: dict[str, str] | Non
         conn.close()
 
 
+def _log_line(stack: Stack, needle: str, logger: str) -> dict[str, object]:
+    for _ in range(100):
+        for text in stack.log.read_text().splitlines():
+            if needle in text and f'"logger": "{logger}"' in text:
+                line: dict[str, object] = json.loads(text)
+                return line
+        time.sleep(0.05)
+    raise AssertionError(f"no {logger} line with {needle!r}")
+
+
 def test_idle_and_slow_clients_leave_requests_answered(stack: Stack) -> None:
     with Attack(stack.port, idle=200, slow=50) as attack:
         started = time.monotonic()
@@ -86,15 +96,7 @@ def test_the_log_shows_the_client_not_the_front(stack: Stack) -> None:
                               headers={"X-Request-ID": request_id,
                                        "X-Forwarded-For": "203.0.113.9"})
     assert status == 200 and headers["X-Request-ID"] == request_id
-    line = None
-    for _ in range(100):
-        line = next((json.loads(text) for text in stack.log.read_text().splitlines()
-                     if request_id in text and '"gunicorn.access"' in text), None)
-        if line:
-            break
-        time.sleep(0.05)
-    assert line is not None
-    assert line["remote_addr"] == "127.0.0.4"
+    assert _log_line(stack, request_id, "gunicorn.access")["remote_addr"] == "127.0.0.4"
 
 
 def test_too_many_requests_from_one_address_get_a_429_problem(stack: Stack) -> None:
@@ -304,24 +306,7 @@ def test_one_request_id_end_to_end(stack: Stack) -> None:
         assert got == 200
         made = _carries_policy_and_id(head, None)
         assert re.fullmatch(r"[0-9a-f]{32}", made)  # nginx's $request_id
-        line = None
-        for _ in range(100):
-            line = next((json.loads(text) for text in stack.log.read_text().splitlines()
-                         if made in text and '"gunicorn.access"' in text), None)
-            if line:
-                break
-            time.sleep(0.05)
-        assert line is not None and line["request_id"] == made
-
-
-def _log_line(stack: Stack, needle: str, logger: str) -> dict[str, object]:
-    for _ in range(100):
-        for text in stack.log.read_text().splitlines():
-            if needle in text and f'"logger": "{logger}"' in text:
-                line: dict[str, object] = json.loads(text)
-                return line
-        time.sleep(0.05)
-    raise AssertionError(f"no {logger} line with {needle!r}")
+        assert _log_line(stack, made, "gunicorn.access")["request_id"] == made
 
 
 def test_nginx_logs_in_the_apps_shape(stack: Stack) -> None:
