@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -86,6 +87,13 @@ def test_gunicorn_boots_with_the_manifests_environment_and_mounts(tmp_path: Path
     script = ("mount -t tmpfs -o mode=1777 tmpfs /tmp && mount --bind / / && "
               "mount -o remount,bind,ro / && exec \"$0\" -m gunicorn --config gunicorn.conf.py "
               "'service:create_app()'")
+    if ROOT.resolve().is_relative_to("/tmp"):
+        # A checkout that itself lives under /tmp (a CI clone may) is carried over the
+        # empty /tmp, or the container would have no code to run.
+        where = shlex.quote(str(ROOT.resolve()))
+        script = (f"mount --bind {where} /mnt && mount -t tmpfs -o mode=1777 tmpfs /tmp && "
+                  f"mkdir -p {where} && mount --bind /mnt {where} && "
+                  + script.removeprefix("mount -t tmpfs -o mode=1777 tmpfs /tmp && "))
     server = subprocess.Popen(["unshare", "--mount", "--propagation", "private", "sh", "-c",
                                script, sys.executable], cwd=ROOT, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
