@@ -41,6 +41,17 @@ def test_web_concurrency_must_be_a_count(value: str) -> None:
         f"WEB_CONCURRENCY must be a number of workers, 1 or more, not {value!r}"]
 
 
+@pytest.mark.parametrize("value", ["65", "99999"])
+def test_web_concurrency_has_a_ceiling(value: str) -> None:
+    # Not through gunicorn: 99,999 was taken and forked that many workers (load 650 on
+    # the test machine). The work is CPU-bound, two workers a core: 64 is 32 cores.
+    from service.settings import workers
+    with pytest.raises(SystemExit, match=(
+            f"^WEB_CONCURRENCY must be a number of workers, 1 to 64, not '{value}'$")):
+        workers(value)
+    assert workers("64") == 64
+
+
 def test_an_unwritable_metrics_directory_stops_the_start(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")
