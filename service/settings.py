@@ -3,7 +3,11 @@ than found wrong later (a master that never answers, a 500 on every route)."""
 
 from __future__ import annotations
 
-__all__ = ["cors", "workers"]
+__all__ = ["MOST_WORKERS", "cors", "workers"]
+
+MOST_WORKERS = 64
+"""Two workers a core (the work is CPU-bound) on 32 cores: more is a typo, and gunicorn
+would fork every one of them."""
 
 
 def workers(text: str) -> int:
@@ -12,8 +16,9 @@ def workers(text: str) -> int:
     SystemExit passes through gunicorn's config loader: its text is the one line shown.
     """
     count = int(text) if text.strip().isdigit() else 0
-    if count < 1:
-        raise SystemExit(f"WEB_CONCURRENCY must be a number of workers, 1 or more, not {text!r}")
+    if not 1 <= count <= MOST_WORKERS:
+        raise SystemExit(f"WEB_CONCURRENCY must be a number of workers, 1 to {MOST_WORKERS}, "
+                         f"not {text!r}")
     return count
 
 

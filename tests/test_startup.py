@@ -20,6 +20,7 @@ import pytest
 from bench._front import nginx_missing, start_stack, stop_stack
 from bench._load import ROOT, free_port, start_server, stop_server
 from service import ConfigError, create_app
+from service.settings import workers
 
 # --- refused at start-up -----------------------------------------------------------
 
@@ -38,14 +39,13 @@ def test_web_concurrency_must_be_a_count(value: str) -> None:
     result = _gunicorn({"WEB_CONCURRENCY": value})
     assert result.returncode != 0
     assert result.stderr.strip().splitlines() == [
-        f"WEB_CONCURRENCY must be a number of workers, 1 or more, not {value!r}"]
+        f"WEB_CONCURRENCY must be a number of workers, 1 to 64, not {value!r}"]
 
 
 @pytest.mark.parametrize("value", ["65", "99999"])
 def test_web_concurrency_has_a_ceiling(value: str) -> None:
     # Not through gunicorn: 99,999 was taken and forked that many workers (load 650 on
     # the test machine). The work is CPU-bound, two workers a core: 64 is 32 cores.
-    from service.settings import workers
     with pytest.raises(SystemExit, match=(
             f"^WEB_CONCURRENCY must be a number of workers, 1 to 64, not '{value}'$")):
         workers(value)
