@@ -168,7 +168,10 @@ def test_sigterm_does_not_wait_on_idle_clients() -> None:
             conn.close()
         stop_server(server)
     assert code == 0
-    assert took < 5, took
+    # Far below the 20 s graceful timeout it used to wait out. Not tighter: the workers
+    # go in about 2 s and the master about 2 s later; 5.0-8.5 s was measured on a quiet
+    # 2-core machine, and a bound of 5 s failed most runs.
+    assert took < 12, took
 
 
 # nginx's graceful stop finishes what it is sending; a client that has sent nothing is
@@ -187,4 +190,4 @@ def test_the_stack_stops_promptly_with_idle_clients(tmp_path: Path) -> None:
         for conn in idle:
             conn.close()
     assert code == 0
-    assert took < 5 + 3, took
+    assert took < 5 + 12, took  # the header timeout, then gunicorn's stop as above
