@@ -44,6 +44,25 @@ export function cards(text) {
   return out;
 }
 
+// --- the table: the settings at the top of the page, and the seats ----------------------
+
+// The Game, Rules and Muggins settings, as every request of the page sends them.
+export function tableSettings() {
+  return { variant: $("variant").value, ruleset: $("ruleset").value, muggins: $("muggins").checked };
+}
+
+const PLAYERS = { "three-player": 3, "four-player": 4 };
+export const DEFAULT_NAMES = { 2: ["pone", "dealer"], 3: ["ann", "bob", "cy"], 4: ["ann", "bob", "cy", "dee"] };
+
+export function seatCount() { return PLAYERS[$("variant").value] || 2; }
+
+// Seats go round from the dealer's left; the dealer is last.
+export function seatTitle(i, count) {
+  if (i === count - 1) return "Dealer";
+  if (count === 2) return "Pone";
+  return i === 0 ? "Seat 1, the dealer's left" : `Seat ${i + 1}`;
+}
+
 // --- names and records of the play ----------------------------------------------------
 
 // The name as the table knows it: "Pone" is "pone" when only one known name matches

@@ -2,18 +2,13 @@
 // the play and the claims in; the ruling and the board before and after out.
 import { drawBoard, targetOf } from "./board.js";
 import {
-  $, ask, cards, el, explain, findings, ordinal, parseRecord, playSpot, playSummary,
-  playTable, present, scoresText, startOver,
+  $, ask, cards, DEFAULT_NAMES, el, explain, findings, ordinal, parseRecord, playSpot, playSummary,
+  playTable, present, scoresText, seatCount, seatTitle, startOver, tableSettings,
 } from "./common.js";
-
-const PLAYERS = { "three-player": 3, "four-player": 4 };
-const DEFAULT_NAMES = { 2: ["pone", "dealer"], 3: ["ann", "bob", "cy"], 4: ["ann", "bob", "cy", "dee"] };
 
 // The deals kept since "New game", the table they were played at, and the last deal
 // checked (kept by "Next deal").
 const game = { players: null, firstDealer: null, deals: [], checked: null };
-
-function seatCount() { return PLAYERS[$("variant").value] || 2; }
 
 function names() {
   return [...$("seats").querySelectorAll("input.seat-name")].map((input) => input.value.trim());
@@ -23,12 +18,6 @@ function names() {
 function sides(players) {
   if (players.length === 4) return [`${players[0]}&${players[2]}`, `${players[1]}&${players[3]}`];
   return players;
-}
-
-function seatTitle(i, count) {
-  if (i === count - 1) return "Dealer";
-  if (count === 2) return "Pone";
-  return i === 0 ? "Seat 1, the dealer's left" : `Seat ${i + 1}`;
 }
 
 function cardInput(id, label, hint) {
@@ -91,10 +80,6 @@ function dealRecord() {
   return { players, record, lines };
 }
 
-function common() {
-  return { variant: $("variant").value, ruleset: $("ruleset").value, muggins: $("muggins").checked };
-}
-
 // Where a pointer into a deal is, in words, and the field to mark.
 function locate(pointer, lines, players, prefix) {
   const parts = pointer.replace(/^#\//, "").split("/");
@@ -142,7 +127,7 @@ async function checkDeal(event) {
   for (const input of $("scores-before").querySelectorAll("input")) {
     if (input.value !== "") scores[input.dataset.side] = Number(input.value);
   }
-  const body = { ...record, players, scores_before: scores, ...common() };
+  const body = { ...record, players, scores_before: scores, ...tableSettings() };
   game.checked = null;
   // Blank cards are asked for here: sent, the referee would rule them a misdeal.
   const missing = blanks(body);
@@ -239,7 +224,7 @@ async function checkGame() {
   const deals = [...game.deals, ...(game.checked ? [game.checked.record] : [])];
   const players = game.players || game.checked.players;
   const firstDealer = game.firstDealer || players[players.length - 1];
-  const body = { players, first_dealer: firstDealer, deals, ...common() };
+  const body = { players, first_dealer: firstDealer, deals, ...tableSettings() };
   const lines = game.checked ? parseRecord($("deal-record").value, names()).lines : [];
   await ask("/v1/games/check", body, out, "Checking the game…", showGame,
     (problem) => explain(problem, body, (pointer) => locate(pointer, lines, names(), deals.length - 1)));

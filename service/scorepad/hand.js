@@ -1,5 +1,5 @@
 // Count a hand: the picker, the typed cards, and the count with its ruling.
-import { $, ask, canonical, cards, el, explain, findings, ordinal, startOver } from "./common.js";
+import { $, ask, canonical, cards, el, explain, findings, ordinal, startOver, tableSettings } from "./common.js";
 
 const SUITS = [["S", "♠", "spades"], ["H", "♥", "hearts"], ["D", "♦", "diamonds"], ["C", "♣", "clubs"]];
 const RANKS = [["A", "ace"], ["2", "2"], ["3", "3"], ["4", "4"], ["5", "5"], ["6", "6"], ["7", "7"],
@@ -91,9 +91,7 @@ async function countHand(event) {
   const body = {
     hand: cards($("hand").value),
     crib: $("crib").checked,
-    muggins: $("muggins").checked,
-    variant: $("variant").value,
-    ruleset: $("ruleset").value,
+    ...tableSettings(),
   };
   // A blank starter is not sent at all, so the referee asks for it rather than for a card.
   if ($("starter").value.trim() !== "") body.starter = $("starter").value.trim();

@@ -1,33 +1,78 @@
 // Check the play: a typed record, or the play entered card by card with the live
 // referee saying whose turn it is and which cards may be laid.
 import {
-  $, ask, cards, el, explain, findings, ordinal, parseRecord, playSpot, playSummary, playTable,
-  present, startOver,
+  $, ask, cards, DEFAULT_NAMES, el, explain, findings, ordinal, parseRecord, playSpot, playSummary,
+  playTable, present, seatCount, seatTitle, startOver, tableSettings,
 } from "./common.js";
 
-const NAMES = ["pone", "dealer"];
-const HAND_FIELDS = { pone: "pone-hand", dealer: "dealer-hand" };
+// The seats of the play: the game's two, three or four, from the dealer's left. Two
+// players are the pone and the dealer (the referee's own names for them); three and
+// four are named, as at the table.
+function buildSeats() {
+  const count = seatCount();
+  const box = $("play-seats");
+  const old = seats();
+  if (old.length === count) return;
+  box.replaceChildren();
+  box.className = count === 2 ? "row two" : "row";
+  for (let i = 0; i < count; i += 1) {
+    if (count === 2) {
+      const [id, title] = i === 0 ? ["pone-hand", "Pone's hand"] : ["dealer-hand", "Dealer's hand"];
+      box.append(el("div", {}, el("label", { for: id }, title),
+        el("input", { id, class: "play-hand", "data-name": DEFAULT_NAMES[2][i], autocapitalize: "characters",
+          spellcheck: "false", placeholder: i === 0 ? "KH TD 5S 2C" : "QC 9S AH 3D" })));
+      continue;
+    }
+    box.append(el("fieldset", { class: "seat" }, el("legend", {}, seatTitle(i, count)),
+      el("div", { class: "fields" },
+        el("div", {}, el("label", { for: `play-name-${i}` }, "Name"),
+          el("input", { id: `play-name-${i}`, class: "play-name", spellcheck: "false", value: DEFAULT_NAMES[count][i] })),
+        el("div", {}, el("label", { for: `play-hand-${i}` }, "Hand"),
+          el("input", { id: `play-hand-${i}`, class: "play-hand", autocapitalize: "characters", spellcheck: "false" })))));
+  }
+  const [a, b, c] = seats().map((seat) => seat.name);
+  $("record-help").replaceChildren(count === 2 ? "one card or go a line: " : "one card or go a line, by name: ",
+    el("code", {}, `${a} KH`), ", ", el("code", {}, `${b} go`), ", ", el("code", {}, `${c || a} TD =2`), " for a claim of 2");
+  $("record").placeholder = count === 2 ? "pone KH\ndealer QC\npone TD =2\ndealer 9S" : `${a} KH\n${b} QC\n${c} 5S`;
+}
+
+// Each seat's name and the field that holds its hand, in play order.
+function seats() {
+  return [...$("play-seats").querySelectorAll("input.play-hand")].map((field) => {
+    const name = field.dataset.name || $(field.id.replace("hand", "name")).value.trim();
+    return { name, field };
+  });
+}
 
 function locate(pointer, lines) {
   const parts = pointer.replace(/^#\//, "").split("/");
   if (parts[0] === "plays") return playSpot(parts.slice(1), lines, $("record"), "the play");
   if (parts[0] === "hands") {
-    const field = $(HAND_FIELDS[parts[1]]) || $("pone-hand");
+    const seat = seats().find((s) => s.name === parts[1]);
+    const field = seat ? seat.field : seats()[0].field;
     if (parts[2] !== undefined) return { where: `the ${ordinal(Number(parts[2]) + 1)} card of ${parts[1]}'s hand`, field };
     return { where: parts[1] ? `${parts[1]}'s hand` : "the hands", field };
+  }
+  if (parts[0] === "players") {
+    const field = $(`play-name-${parts[1] || 0}`);
+    return { where: "the players' names", field };
   }
   if (parts[0] === "in_progress") {
     return { where: "card-by-card entry (this referee cannot follow a play in progress yet: type the whole play and press Check)", field: null };
   }
-  return { where: pointer, field: null };
+  return { where: { variant: "the game", ruleset: "the rules", muggins: "muggins" }[parts[0]] || pointer, field: null };
 }
 
+// The record as the referee takes it, with the game, the rules and muggins from the top
+// of the page, and the seats' names beyond two players.
 function request(inProgress) {
-  const { plays, lines } = parseRecord($("record").value, NAMES);
-  const body = { plays };
-  const pone = cards($("pone-hand").value);
-  const dealer = cards($("dealer-hand").value);
-  if (pone.length || dealer.length) body.hands = { pone, dealer };
+  const table = seats();
+  const names = table.map((seat) => seat.name);
+  const { plays, lines } = parseRecord($("record").value, names);
+  const body = { plays, ...tableSettings() };
+  if (names.length > 2) body.players = names;
+  const hands = table.map((seat) => cards(seat.field.value));
+  if (hands.some((held) => held.length)) body.hands = Object.fromEntries(names.map((name, i) => [name, hands[i]]));
   if (inProgress) body.in_progress = true;
   return { body, lines };
 }
@@ -53,13 +98,15 @@ async function step() {
   const out = $("play-result");
   const live = $("live");
   startOver(out, $("play-form"));
-  if (!cards($("pone-hand").value).length || !cards($("dealer-hand").value).length) {
+  const empty = seats().filter((seat) => !cards(seat.field.value).length);
+  if (empty.length) {
     live.hidden = false;
     present(live, [el("p", { class: "error", role: "alert" },
-      "Enter both hands first: card by card, the referee needs them to know who may lay what.")]);
-    const empty = cards($("pone-hand").value).length ? $("dealer-hand") : $("pone-hand");
-    empty.setAttribute("aria-invalid", "true");
-    empty.classList.add("invalid");
+      `Enter ${seats().length === 2 ? "both hands" : "every hand"} first: card by card, the referee needs them to know who may lay what.`)]);
+    for (const seat of empty) {
+      seat.field.setAttribute("aria-invalid", "true");
+      seat.field.classList.add("invalid");
+    }
     return;
   }
   const { body, lines } = request(true);
@@ -119,12 +166,14 @@ function undoButton() {
 }
 
 export function setUpPlay() {
+  buildSeats();
+  $("variant").addEventListener("change", buildSeats);
   $("play-form").addEventListener("submit", checkPlay);
   $("live-play").addEventListener("click", step);
   $("clear-play").addEventListener("click", () => {
     $("record").value = "";
     $("live").hidden = true;
     startOver($("play-result"), $("play-form"));
-    $("pone-hand").focus();
+    seats()[0].field.focus();
   });
 }

@@ -1,5 +1,5 @@
 // The review view: a deal or a game judged against the best discard, play and count.
-import { $, ask, el, explain, findings, present, startOver } from "./common.js";
+import { $, ask, el, explain, findings, present, startOver, tableSettings } from "./common.js";
 
 function lostTable(lost, id) {
   const table = el("table", { id, class: "lost" }, el("thead", {}, el("tr", {},
@@ -76,8 +76,30 @@ async function review(event) {
     present(out, [el("p", { class: "error", role: "alert" }, "The record is not JSON: " + error.message)]);
     return;
   }
+  // The game, the rules and muggins at the top of the page apply where the record is
+  // silent; a record that names its own is judged as it says.
+  const page = tableSettings();
+  const own = isRecord(body) ? Object.keys(page).filter((key) => key in body && body[key] !== page[key]) : [];
+  if (isRecord(body)) body = { ...page, ...body };
   const path = body && body.deals ? "/v1/games/review" : "/v1/deals/review";
-  await ask(path, body, out, "Reviewing…", showReview, (problem) => explain(problem, body, locate));
+  await ask(path, body, out, "Reviewing…", (r) => [judgedUnder(body, own), ...showReview(r)],
+    (problem) => explain(problem, body, locate));
+}
+
+function isRecord(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
+
+function optionText(select, value) {
+  const option = [...$(select).options].find((o) => o.value === value);
+  return option ? option.textContent : value;
+}
+
+// The settings the review was judged under, and where the record overrode the page's.
+function judgedUnder(body, own) {
+  const said = `Judged as ${optionText("variant", body.variant)}, ${optionText("ruleset", body.ruleset)} rules, `
+    + `muggins ${body.muggins ? "on" : "off"}`;
+  const names = { variant: "game", ruleset: "rules", muggins: "muggins" };
+  return el("p", { class: "note", id: "review-settings" }, said,
+    own.length ? ` (the record's own ${own.map((key) => names[key]).join(" and ")}, not the page's).` : ".");
 }
 
 export function setUpReview() {

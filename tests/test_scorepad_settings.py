@@ -1,0 +1,212 @@
+"""The Game, Rules and Muggins settings at the top of the scorepad reach every section's
+request and change its answer; the play takes the seats the game has (see
+test_scorepad.py for the browser, the viewports and the screenshots)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import requests
+
+from rules.variants import Variant
+from tests import test_scorepad
+from tests.test_deals_api import game_json
+from tests.test_scorepad import axe_clean, fits, lay, shot, turn
+from tests.test_scorepad_deal import README_DEAL, enter_deal
+
+browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
+
+RENEGE_HANDS = ("KH 5S 5D 9C", "QC AH 5C 4S")  # the README's renege, ACC 7.3
+RENEGE = ("pone KH\ndealer QC\npone 5S\ndealer go\npone 5D\npone go\ndealer AH\npone 9C\n"
+          "dealer 5C\ndealer 4S")
+
+
+def sent(page: Any) -> list[dict[str, Any]]:
+    """Every body the page posts to the referee, as it goes."""
+    bodies: list[dict[str, Any]] = []
+    page.on("request", lambda r: bodies.append(r.post_data_json)
+            if r.method == "POST" and "/v1/" in r.url else None)
+    return bodies
+
+
+def settle(page: Any, selector: str) -> str:
+    page.wait_for_function(f"() => document.querySelector({selector!r}) !== null"
+                           " && !document.querySelector('.result .busy')")
+    return str(page.text_content(selector))
+
+
+def test_the_hand_under_muggins(page: Any) -> None:
+    bodies = sent(page)
+    page.fill("#hand", "5H 5C 5S JD")
+    page.fill("#starter", "5D")
+    page.fill("#claimed", "28")
+    page.click("#count")
+    assert settle(page, "#award") == "Pegs: the player 28, the opponent 0"
+    page.check("#muggins")
+    page.select_option("#ruleset", "hoyle")
+    page.click("#count")
+    page.wait_for_selector("#hand-result .findings li[data-code='muggins']")
+    assert settle(page, "#award") == "Pegs: the player 28, the opponent 1"
+    assert [(b["ruleset"], b["muggins"], b["variant"]) for b in bodies] == [
+        ("acc", False, "six-card"), ("hoyle", True, "six-card")]
+
+
+def test_the_play_under_hoyle_with_muggins(page: Any) -> None:
+    bodies = sent(page)
+    page.fill("#pone-hand", RENEGE_HANDS[0])
+    page.fill("#dealer-hand", RENEGE_HANDS[1])
+    page.fill("#record", RENEGE)
+    page.click("#check-play")
+    assert settle(page, "#play-result .award") == "Pegged after the rulings: pone 6, dealer 3"
+    assert "retracted" in page.text_content("#play-result .findings li[data-code='renege']")
+    page.select_option("#ruleset", "hoyle")
+    page.check("#muggins")
+    page.click("#check-play")
+    page.wait_for_selector("#play-result .findings")
+    # Hoyle takes 2 for the renege and retracts nothing.
+    assert settle(page, "#play-result .award") == "Pegged after the rulings: pone 5, dealer 3"
+    renege = page.text_content("#play-result .findings li[data-code='renege']")
+    assert "retracted" not in renege and "ACC 7.3" not in renege
+    shot(page, "play-hoyle")
+    # A claim of 2 for 1: Hoyle's penalty, not the ACC's.
+    page.fill("#pone-hand", "")
+    page.fill("#dealer-hand", "")
+    page.fill("#record", "pone KH\ndealer QC\npone TD =2\ndealer 9S")
+    page.click("#check-play")
+    page.wait_for_selector("#play-result .findings li[data-code='overcount']")
+    assert settle(page, "#play-result .award") == "Pegged after the rulings: pone 1, dealer 3"
+    # A claim of 0 for 1 with muggins: the dealer takes the point missed.
+    page.fill("#record", "pone KH\ndealer QC\npone TD =0\ndealer 9S")
+    page.click("#check-play")
+    page.wait_for_selector("#play-result .findings li[data-code='muggins']")
+    assert settle(page, "#play-result .award") == "Pegged after the rulings: pone 0, dealer 2"
+    assert [(b["ruleset"], b["muggins"], b["variant"]) for b in bodies] == [
+        ("acc", False, "six-card")] + [("hoyle", True, "six-card")] * 3
+
+
+TABLES = {Variant.THREE_PLAYER: ("ann", "bob", "cy"), Variant.FOUR_PLAYER: ("n", "e", "s", "w")}
+
+
+def seated(variant: Variant, seed: int = 3) -> tuple[list[str], dict[str, Any]]:
+    """The first deal of a game: its seats from the dealer's left, and the deal."""
+    players = TABLES[variant]
+    body, _, _ = game_json(seed, variant, players)
+    first = players.index(body["first_dealer"])
+    seats = [players[(first + 1 + i) % len(players)] for i in range(len(players))]
+    return seats, body["deals"][0]
+
+
+def held(deal: dict[str, Any], name: str) -> list[str]:
+    return [c for c in deal["dealt"][name] if c not in deal["discards"][name]]
+
+
+def seat_up(page: Any, variant: Variant, seats: list[str], deal: dict[str, Any]) -> None:
+    page.select_option("#variant", variant.value)
+    legends = page.locator("#play-seats legend").all_text_contents()
+    assert len(legends) == len(seats) and legends[-1] == "Dealer"
+    assert legends[0] == "Seat 1, the dealer's left"
+    for i, name in enumerate(seats):
+        page.fill(f"#play-name-{i}", name)
+        page.fill(f"#play-hand-{i}", " ".join(held(deal, name)))
+
+
+@pytest.mark.parametrize("variant", [Variant.THREE_PLAYER, Variant.FOUR_PLAYER])
+def test_the_play_of_three_and_four(page: Any, live_server: str, variant: Variant) -> None:
+    seats, deal = seated(variant)
+    seat_up(page, variant, seats, deal)
+    page.fill("#record", "\n".join(
+        f"{e['player'].upper()} {'go' if e.get('go') else e['card']}" for e in deal["plays"]))
+    bodies = sent(page)
+    page.click("#check-play")
+    page.wait_for_selector("#play-result .plays")
+    # The page sends what the referee needs for this table, and shows what it answers.
+    expected = {"plays": deal["plays"], "players": seats, "variant": variant.value,
+                "ruleset": "acc", "muggins": False,
+                "hands": {name: held(deal, name) for name in seats}}
+    assert bodies == [expected]
+    answer = requests.post(live_server + "/v1/pegging/check", json=expected, timeout=30).json()
+    assert page.locator("#play-result .plays tbody tr").count() == len(deal["plays"])
+    assert page.text_content("#play-result .totals") == "Points in the play: " + ", ".join(
+        f"{who} {points}" for who, points in answer["totals"].items())
+    assert set(answer["totals"]) == set(seats)
+    assert page.locator("#play-result .no-findings").count() == 1
+    shot(page, f"play-{variant.value}")
+    axe_clean(page)
+    fits(page)
+
+
+def test_three_players_card_by_card(page: Any) -> None:
+    seats, deal = seated(Variant.THREE_PLAYER)
+    seat_up(page, Variant.THREE_PLAYER, seats, deal)
+    page.fill(f"#play-hand-{1}", "")
+    page.click("#live-play")
+    assert "Enter every hand first" in settle(page, "#live .error")
+    assert page.get_attribute("#play-hand-1", "aria-invalid") == "true"
+    assert page.get_attribute("#play-hand-0", "aria-invalid") is None
+    page.fill("#play-hand-1", " ".join(held(deal, seats[1])))
+    page.select_option("#ruleset", "english")
+    bodies = sent(page)
+    page.click("#live-play")
+    said, choices = turn(page)
+    assert said == f"{seats[0].capitalize()} to lay a card, the count is 0."
+    assert sorted(choices) == sorted(held(deal, seats[0]))
+    shot(page, "live-three-player")
+    laid = 0
+    while page.text_content("#turn") != "The play is over. The ruling is below.":
+        lay(page, turn(page)[1][0])
+        laid += 1
+    page.wait_for_selector("#play-result .no-findings")
+    lines = page.input_value("#record").splitlines()
+    assert len(lines) == laid and sum(1 for line in lines if not line.endswith(" go")) == 12
+    assert {(tuple(b["players"]), b["variant"], b["ruleset"]) for b in bodies} == {
+        (tuple(seats), "three-player", "english")}
+    assert all(b.get("in_progress") for b in bodies[:-1]) and "in_progress" not in bodies[-1]
+    axe_clean(page)
+
+
+def test_the_deal_and_the_game_under_muggins(page: Any) -> None:
+    claims = {"hands": {"pone": 20, "dealer": 4}, "crib": 7}
+    enter_deal(page, ["pone", "dealer"], {**README_DEAL, "claims": claims})
+    bodies = sent(page)
+    page.click("#check-deal")
+    assert settle(page, "#deal-summary") == "After the deal: pone 21, dealer 15."
+    page.check("#muggins")
+    page.select_option("#ruleset", "friendly")
+    page.click("#check-deal")
+    page.wait_for_selector("#deal-result .findings li[data-code='muggins']")
+    assert settle(page, "#deal-summary") == "After the deal: pone 21, dealer 24."
+    page.click("#check-game")
+    page.wait_for_selector("#game-summary")
+    assert settle(page, "#game-summary").startswith("The game: pone 21, dealer 24.")
+    assert [(b["ruleset"], b["muggins"], b["variant"]) for b in bodies] == [
+        ("acc", False, "six-card"), ("friendly", True, "six-card"), ("friendly", True, "six-card")]
+
+
+def test_the_review_under_muggins(page: Any) -> None:
+    deal = {**README_DEAL, "claims": {"hands": {"pone": 20, "dealer": 4}, "crib": 7}}
+    page.fill("#review-record", json.dumps(deal))
+    page.click("#review-go")
+    assert settle(page, "#review-result .count-review") == (
+        "pone counted pone: claimed 20 of 29, lost 9")
+    page.check("#muggins")
+    page.click("#review-go")
+    page.wait_for_selector("#review-result .findings li[data-code='muggins']")
+    assert settle(page, "#review-result .count-review") == (
+        "pone counted pone: claimed 20 of 29, lost 18")
+    assert page.text_content("#review-settings") == (
+        "Judged as Six-card (to 121), ACC rules, muggins on.")
+    # A record that says its own muggins is judged as it says, and the page says so.
+    page.fill("#review-record", json.dumps({**deal, "muggins": False}))
+    page.click("#review-go")
+    page.wait_for_function("() => document.querySelector('#review-settings')"
+                           " && document.querySelector('#review-settings').textContent"
+                           ".includes('muggins off')")
+    assert settle(page, "#review-result .count-review") == (
+        "pone counted pone: claimed 20 of 29, lost 9")
+    assert page.text_content("#review-settings") == (
+        "Judged as Six-card (to 121), ACC rules, muggins off"
+        " (the record's own muggins, not the page's).")
+    shot(page, "review-settings")
+    axe_clean(page)
