@@ -136,7 +136,7 @@ async function checkDeal(event) {
     updateGame();
     return;
   }
-  const answer = await ask("/v1/deals/check", body, out, "Checking the deal…", showDeal,
+  const answer = await ask("/v1/deals/check", body, out, "Checking the deal…", (r) => showDeal(r, record),
     (problem) => explain(problem, body, (pointer) => locate(pointer, lines, players)));
   if (answer !== null) game.checked = { players, record, answer };
   updateGame();
@@ -153,7 +153,17 @@ function blanks(body) {
   return missing;
 }
 
-function showDeal(r) {
+// A hand's claim as the director typed it, and its ruling. A claim counted after the
+// game was won is not ruled, whatever the referee echoes of it (null, or nothing).
+function showRow(r, who, hand, claims) {
+  const typed = who === "crib" ? claims.crib : (claims.hands || {})[who];
+  const claimed = typed ?? hand.claimed ?? "—";
+  const unruled = r.winner && typed !== undefined && !hand.verdict;
+  return el("tr", {}, el("td", {}, who), el("td", { class: "num" }, hand.total), el("td", { class: "num" }, claimed),
+    el("td", { class: unruled ? "unruled" : null }, unruled ? "not ruled: the game was already won" : hand.verdict || ""));
+}
+
+function showDeal(r, record) {
   const target = targetOf($("variant").value);
   const board = drawBoard(target, Object.keys(r.scores_after).map((side) => ({
     name: side, front: r.scores_after[side], back: r.scores_before[side] })),
@@ -161,9 +171,7 @@ function showDeal(r) {
   const show = el("table", { id: "show-table" }, el("caption", {}, "The show"),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col", class: "num" }, "Total"),
       el("th", { scope: "col", class: "num" }, "Claimed"), el("th", { scope: "col" }, "Ruling"))),
-    el("tbody", {}, Object.entries(r.show).map(([who, hand]) => el("tr", {},
-      el("td", {}, who), el("td", { class: "num" }, hand.total), el("td", { class: "num" }, hand.claimed ?? "—"),
-      el("td", {}, hand.verdict || "")))));
+    el("tbody", {}, Object.entries(r.show).map(([who, hand]) => showRow(r, who, hand, record.claims || {}))));
   return [
     el("p", { class: "summary", id: "deal-summary" }, el("strong", {}, "After the deal: "), scoresText(r.scores_after),
       r.winner ? `. ${r.winner} wins during the ${r.won_during}.` : "."),
