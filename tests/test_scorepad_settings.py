@@ -210,3 +210,46 @@ def test_the_review_under_muggins(page: Any) -> None:
         " (the record's own muggins, not the page's).")
     shot(page, "review-settings")
     axe_clean(page)
+
+
+# --- on a phone: nothing clipped, nothing against the edge, nothing only on hover -----------
+
+
+def test_the_game_setting_reads_whole(page: Any) -> None:
+    # Each choice of the Game select fits in the box beside its arrow (about 20 px).
+    room = page.evaluate("""() => {
+        const select = document.getElementById('variant');
+        const style = getComputedStyle(select);
+        const probe = document.createElement('span');
+        probe.style.font = style.font;
+        probe.style.whiteSpace = 'pre';
+        document.body.append(probe);
+        const widths = [...select.options].map(o => {
+            probe.textContent = o.textContent;
+            return probe.getBoundingClientRect().width;
+        });
+        probe.remove();
+        const inside = select.clientWidth - parseFloat(style.paddingLeft)
+            - parseFloat(style.paddingRight) - 20;
+        return inside - Math.max(...widths);
+    }""")
+    assert room >= 0
+    shot(page, "table-settings")
+    fits(page)
+
+
+def test_the_board_key_keeps_off_the_edge(page: Any) -> None:
+    enter_deal(page, ["pone", "dealer"], README_DEAL)
+    page.click("#check-deal")
+    page.wait_for_selector("#deal-summary")
+    gap = page.evaluate("""() => {
+        const key = document.querySelector('#deal-result .key');
+        const range = document.createRange();
+        range.selectNodeContents(key);
+        const ends = [...range.getClientRects()].map(r => r.right);
+        const box = document.getElementById('deal-result').getBoundingClientRect();
+        return box.right - Math.max(...ends);
+    }""")
+    assert gap >= 16  # clear of the section's edge, not against it
+    page.locator("#deal-result .board-figure").scroll_into_view_if_needed()
+    shot(page, "board-key")

@@ -33,9 +33,10 @@ function showDealReview(r, number) {
     for (const c of r.play.cards) {
       const cost = c.loss === null ? " ?" : c.loss ? " −" + c.loss : "";
       const kind = c.loss === null ? "unjudged" : c.loss ? "costly" : "best";
-      line.append(el("span", { class: "card-review " + kind, "data-index": c.index,
-        title: c.loss ? "best: " + c.best.join(" ") : "" },
-        c.player + " " + c.card + cost + (c.game ? " (the game)" : "")), " ");
+      // The best card in the text itself: a phone has no hover to show a title.
+      const best = c.loss ? ` (best ${c.best.join(" or ")})` : "";
+      line.append(el("span", { class: "card-review " + kind, "data-index": c.index },
+        c.player + " " + c.card + cost + best + (c.game ? " (the game)" : "")), " ");
     }
     parts.push(line);
     // People count plays and deals from 1; the API's indexes count from 0.
