@@ -37,6 +37,14 @@ def settle(page: Any, selector: str) -> str:
     return str(page.text_content(selector))
 
 
+def muggins_under(page: Any, ruleset: str, button: str, result: str) -> None:
+    """Tick muggins, choose the rules, and check again until muggins is ruled."""
+    page.check("#muggins")
+    page.select_option("#ruleset", ruleset)
+    page.click(button)
+    page.wait_for_selector(f"{result} .findings li[data-code='muggins']")
+
+
 def test_the_hand_under_muggins(page: Any) -> None:
     bodies = sent(page)
     page.fill("#hand", "5H 5C 5S JD")
@@ -44,10 +52,7 @@ def test_the_hand_under_muggins(page: Any) -> None:
     page.fill("#claimed", "28")
     page.click("#count")
     assert settle(page, "#award") == "Pegs: the player 28, the opponent 0"
-    page.check("#muggins")
-    page.select_option("#ruleset", "hoyle")
-    page.click("#count")
-    page.wait_for_selector("#hand-result .findings li[data-code='muggins']")
+    muggins_under(page, "hoyle", "#count", "#hand-result")
     assert settle(page, "#award") == "Pegs: the player 28, the opponent 1"
     assert [(b["ruleset"], b["muggins"], b["variant"]) for b in bodies] == [
         ("acc", False, "six-card"), ("hoyle", True, "six-card")]
@@ -172,10 +177,7 @@ def test_the_deal_and_the_game_under_muggins(page: Any) -> None:
     bodies = sent(page)
     page.click("#check-deal")
     assert settle(page, "#deal-summary") == "After the deal: pone 21, dealer 15."
-    page.check("#muggins")
-    page.select_option("#ruleset", "friendly")
-    page.click("#check-deal")
-    page.wait_for_selector("#deal-result .findings li[data-code='muggins']")
+    muggins_under(page, "friendly", "#check-deal", "#deal-result")
     assert settle(page, "#deal-summary") == "After the deal: pone 21, dealer 24."
     page.click("#check-game")
     page.wait_for_selector("#game-summary")
