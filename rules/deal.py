@@ -152,10 +152,14 @@ def check_deal(
     starter = record.starter
     heels = _heels(record, starter, ruleset, record.claims, deal.peg, deal.find)
     kept = {p: _kept(record.dealt[p], record.discards[p]) for p in record.players}
-    play = check_play(record.plays, players=record.players, hands=kept, variant=variant,
-                      ruleset=ruleset, muggins=muggins, in_progress=in_progress)
-    deal.play(play)
-    if not play.state.over and in_progress:
+    play: PlayCheck | None = None
+    if record.plays is not None or in_progress:
+        play = check_play(record.plays or (), players=record.players, hands=kept,
+                          variant=variant, ruleset=ruleset, muggins=muggins,
+                          in_progress=in_progress)
+        deal.play(play)
+    # else the play was not recorded: nothing to rule on, nothing pegged, the show goes on.
+    if play is not None and not play.state.over and in_progress:
         _claims_wait_for_the_show(record)
         return deal.result(before, _unless_won(deal, in_play(play.state)), heels=heels,
                            play=play)

@@ -36,7 +36,9 @@ class DealRecord:
     """None only in a deal still in progress, before the discards."""
     starter: Card | None
     """None only in a deal still in progress, before the cut."""
-    plays: Sequence[PlayEvent] = ()
+    plays: Sequence[PlayEvent] | None = None
+    """None: the play was not recorded (a deal entered with its show only); it is not
+    ruled on and pegs nothing. In a deal in progress, the play has not begun."""
     crib_card: Card | None = None
     claims: DealClaims | None = None
 
@@ -81,7 +83,7 @@ def check_deal_record(problems: Problems, record: DealRecord, variant: Variant,
     if record.crib_card is not None and not variant.spec.crib_cards_dealt:
         problems.add(("crib_card",), ProblemCode.NOT_IN_VARIANT,
                      f"only the three-player game deals a card to the crib, not {variant}")
-    check_play_record(problems, record.plays, record.players, None, variant)
+    check_play_record(problems, record.plays or (), record.players, None, variant)
     _order(problems, record, in_progress)
     _distinct(problems, record)
 

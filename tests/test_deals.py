@@ -59,6 +59,44 @@ class TestAPlainDeal:
         assert result.scores_after == {"pone": 9, "dealer": 2 + 1 + 9 + 2}
 
 
+class TestAPlayNotRecorded:
+    """A deal entered with its show only: no ``plays`` (docs/rules.md#play-not-recorded)."""
+
+    def test_nothing_is_ruled_on_in_the_play_and_the_show_goes_on(self) -> None:
+        claims = DealClaims(hands={"pone": 8, "dealer": 7}, crib=4)
+        result = check_deal(replace(deal("KH", claims=claims), plays=None),
+                            scores_before={"pone": 10, "dealer": 20})
+        assert codes(result) == [] and result.play is None
+        assert {name: h.show.total for name, h in result.show.items()} == {
+            "pone": 8, "dealer": 7}
+        assert result.crib is not None and result.crib.show.total == 4
+        assert result.pegged == {"pone": 8, "dealer": 7 + 4}  # no go, no last card
+        assert result.scores_after == {"pone": 18, "dealer": 31}
+
+    def test_heels_still_count(self) -> None:
+        result = check_deal(replace(deal("JH"), plays=None))
+        assert result.heels is not None and result.heels.pegged == 2
+        assert result.scores_after == {"pone": 8, "dealer": 2 + 9 + 2}
+
+    def test_an_empty_play_is_recorded_and_ruled_on(self) -> None:
+        # plays given but empty: every card was recorded as never played
+        result = check_deal(replace(deal("KH"), plays=()))
+        assert codes(result) == ["cards-left-unplayed", "cards-left-unplayed"]
+
+    def test_a_game_of_shows(self) -> None:
+        first, deals, _, _ = random_game(3, Variant.SIX_CARD, ("ann", "bob"))
+        shows = [replace(d, plays=None) for d in deals]
+        result = check_game(("ann", "bob"), first, shows)
+        assert result.findings == ()
+        for checked in result.deals:
+            assert checked.play is None
+            show = sum(h.show.total for h in checked.show.values())
+            show += checked.crib.show.total if checked.crib is not None else 0
+            heels = checked.heels.pegged if checked.heels is not None else 0
+            if checked.winner is None:
+                assert sum(checked.pegged.values()) == heels + show
+
+
 class TestTheEndOfTheGame:
     def test_pone_goes_out_on_the_show_before_the_dealer_counts(self) -> None:
         record_ = deal("5D", dealt={"pone": "5H 5C 5S JD 2C 3C", "dealer": "KH QD 9C 8S 4H AD"},

@@ -51,6 +51,22 @@ class TestDealCheck:
         assert out["play"] is None and out["show"] == {}
 
 
+    def test_a_deal_without_plays_is_refereed_on_its_show(self, client: FlaskClient) -> None:
+        body = {k: v for k, v in DEAL.items() if k not in {"plays", "scores_before"}}
+        out = client.post("/v1/deals/check", json=body).get_json()
+        assert out["findings"] == [] and out["play"] is None
+        assert out["pegged"] == {"pone": 29, "dealer": 4 + 7}
+        assert out["scores_after"] == {"pone": 29, "dealer": 11}
+
+    def test_a_game_of_shows(self, client: FlaskClient) -> None:
+        deal = {k: v for k, v in DEAL.items() if k not in {"plays", "scores_before"}}
+        body = {"players": ["pone", "dealer"], "first_dealer": "dealer",
+                "deals": [{**deal, "claims": {}}]}
+        out = client.post("/v1/games/check", json=body).get_json()
+        assert out["findings"] == [] and out["scores"] == {"pone": 29, "dealer": 11}
+        assert out["deals"][0]["play"] == {} and out["deals"][0]["findings_count"] == 0
+
+
 class TestDealErrors:
     URL = "/v1/deals/check"
 

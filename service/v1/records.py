@@ -157,7 +157,8 @@ def deal_record(data: Mapping[str, Any], players: Sequence[str] = ()) -> DealRec
     """A loaded deal (a /v1/deals/check body, or one of a game's deals) as the library's
     record; a game seats its deals itself, so their ``players`` stay empty."""
     return DealRecord(tuple(players), data["dealt"], data.get("discards"), data.get("starter"),
-                      events_from(data.get("plays", ())), data.get("crib_card"),
+                      None if "plays" not in data else events_from(data["plays"]),
+                      data.get("crib_card"),
                       deal_claims(data))
 
 
