@@ -77,6 +77,9 @@ class DealCheck:
     won_during: Stage | None
     next: Next
     """What comes next: ``over`` for a finished deal."""
+    unruled: dict[str, int] = field(default_factory=dict)
+    """Claims for counts made after the win, by player (``crib`` for the crib): echoed
+    as made, not ruled on (docs/rules.md#after-the-win)."""
 
 
 @dataclass(slots=True)
@@ -176,6 +179,8 @@ def check_deal(
             waiting = name  # not counted yet: the show stops here
             _counted_in_order(claims, counting[at + 1:])
             break
+        if deal.board.winner is not None and claim is not None:
+            deal.unruled[name] = claim
         deal.show(name, is_crib, check_hand(cards, starter, crib=is_crib,
                                    claimed=None if deal.board.winner else claim,
                                    variant=variant, ruleset=ruleset, muggins=muggins,
@@ -232,6 +237,7 @@ class _Deal:
         self.findings: list[Finding] = []
         self.hands: dict[str, HandCheck] = {}
         self.crib: HandCheck | None = None
+        self.unruled: dict[str, int] = {}
 
     def find(self, code: FindingCode, message: str, player: str | None,
              points: int | None = None, index: int | None = None) -> None:
@@ -294,7 +300,7 @@ class _Deal:
         return DealCheck(misdeal, heels, play, self.hands, self.crib, tuple(self.findings),
                          before, dict(board.scores),
                          {side: board.scores[side] - before[side] for side in board.scores},
-                         board.winner, board.won_during, coming)
+                         board.winner, board.won_during, coming, dict(self.unruled))
 
 
 _Find = Callable[..., None]

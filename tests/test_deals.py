@@ -127,6 +127,7 @@ class TestTheEndOfTheGame:
         result = check_deal(deal("KH", claims=claims), scores_before={"pone": 112, "dealer": 0})
         assert result.winner == "pone" and codes(result) == []
         assert result.show["dealer"].ruling is None
+        assert result.unruled == {"dealer": 2, "crib": 0}  # echoed as made
 
     def test_false_claim_of_game_acc(self) -> None:
         claims = DealClaims(hands={"pone": 12})

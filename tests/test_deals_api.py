@@ -36,7 +36,9 @@ class TestDealCheck:
         assert {k: v["total"] for k, v in out["show"].items()} == {
             "pone": 29, "dealer": 4, "crib": 7}
         assert out["show"]["pone"]["verdict"] == "correct"
-        assert "verdict" not in out["show"]["dealer"]  # counted, but after the game was won
+        # counted, and the claims echoed, but not ruled on: the game was already won
+        assert out["show"]["dealer"]["claimed"] == 4 and out["show"]["crib"]["claimed"] == 7
+        assert not {"verdict", "findings", "award"} & set(out["show"]["dealer"])
         assert (out["winner"], out["won_during"]) == ("pone", "show")
         assert out["scores_after"] == {"pone": 121, "dealer": 114}
         assert out["heels"] == {"points": 0, "pegged": 0}

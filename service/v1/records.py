@@ -178,6 +178,8 @@ def deal_check_out(result: DealCheck) -> dict[str, Any]:
     show = {name: hand_check_out(check) for name, check in result.show.items()}
     if result.crib is not None:
         show[CRIB] = hand_check_out(result.crib)
+    for name, claimed in result.unruled.items():
+        show[name]["claimed"] = claimed  # made after the win: echoed, not ruled on
     return {
         "misdeal": result.misdeal,
         "heels": heels,
