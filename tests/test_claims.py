@@ -158,6 +158,14 @@ class TestUndercount:
         assert [f.code for f in r.findings] == [FindingCode.UNDERCOUNT, FindingCode.MUGGINS]
         assert r.findings[1].points == 4
 
+    def test_muggins_cites_the_rule_that_makes_it(self) -> None:
+        # ACC 10.1.a makes muggins the optional rule; 10.3 lists where it never applies
+        # (docs/rules.md#muggins), so it is not the rule a muggins finding applies.
+        r = ruling(6, 10, "acc", muggins=True)
+        assert [(f.code, f.rule) for f in r.findings] == [
+            (FindingCode.UNDERCOUNT, None), (FindingCode.MUGGINS, "ACC 10.1.a")]
+        assert [f.rule for f in ruling(6, 10, "hoyle", muggins=True).findings] == ["Hoyle"] * 2
+
 
 class TestImpossibleClaims:
     @pytest.mark.parametrize("claimed", [25, 26, 27, 30, 35])
