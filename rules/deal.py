@@ -93,6 +93,9 @@ class _Pegboard:
     winner: str | None = None
     won_during: Stage | None = None
     false_claim: set[str] = field(default_factory=set)
+    forfeit: tuple[str, Stage] | None = None
+    """A game lost by a false claim (English laws xvi), to the side named: settled once
+    the overcount's award to that side is pegged (English laws ix come first)."""
 
     def peg(self, player: str, points: int, stage: Stage, claimed: int | None = None) -> bool:
         """Peg ``points`` for ``player``'s side, who claimed ``claimed`` for them (the
@@ -101,14 +104,28 @@ class _Pegboard:
         if self.winner is not None:
             return False
         side = self.sides.of[player]
+        if self.forfeit is not None and side != self.forfeit[0]:
+            self.settle()
+            return False
         points = min(max(points, 0), self.target - self.scores[side])  # the game hole
         self.scores[side] += points
         if self.scores[side] >= self.target:
             self.winner, self.won_during = side, stage
             return False
+        if self.forfeit is not None:  # that was the overcount's award: now the game is lost
+            self.settle()
+            return False
         before = self.claimed[side]
         self.claimed[side] += points if claimed is None else claimed
         return before < self.target <= self.claimed[side]
+
+    def settle(self) -> None:
+        """A game lost by a false claim goes to the opponent, at the game hole."""
+        if self.forfeit is not None and self.winner is None:
+            side, stage = self.forfeit
+            self.scores[side] = self.target
+            self.winner, self.won_during = side, stage
+        self.forfeit = None
 
 
 def check_deal(
@@ -297,6 +314,7 @@ class _Deal:
     def result(self, before: dict[str, int], coming: Next, *, misdeal: bool = False,
                heels: Heels | None = None, play: PlayCheck | None = None) -> DealCheck:
         board = self.board
+        board.settle()
         return DealCheck(misdeal, heels, play, self.hands, self.crib, tuple(self.findings),
                          before, dict(board.scores),
                          {side: board.scores[side] - before[side] for side in board.scores},
@@ -363,9 +381,10 @@ def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
     find(FindingCode.FALSE_CLAIM_OF_GAME,
          f"{player} claimed game at {board.claimed[side]}, but the true score is "
          f"{board.scores[side] + (points or 0)}: {words}", player, points)
-    if remedy is FalseGameRemedy.LOSES_GAME and board.winner is None:
-        opponent = board.sides.of[opponent_of(record.players, player)]
-        board.winner, board.won_during = opponent, stage
+    if remedy is FalseGameRemedy.LOSES_GAME:
+        # English laws ix before xvi: the opponent pegs the overcount's excess (the peg
+        # that follows), then wins the game.
+        board.forfeit = (board.sides.of[opponent_of(record.players, player)], stage)
     return most
 
 

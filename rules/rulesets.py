@@ -198,7 +198,9 @@ _SPECS: dict[str, RulesetSpec] = {
             FindingCode.OUT_OF_TURN: "flagged",
             FindingCode.HEELS_FORFEITED:
                 "heels not pegged before the dealer's first card are forfeited",
-            FindingCode.FALSE_CLAIM_OF_GAME: "the offender loses the game",
+            FindingCode.FALSE_CLAIM_OF_GAME:
+                "the opponent first pegs the excess claimed (ix), then the offender loses "
+                "the game (xvi): the opponent wins, at the game hole",
             FindingCode.MISDEAL: "the non-dealer pegs 2",
         },
     ),

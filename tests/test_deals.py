@@ -188,10 +188,40 @@ class TestTheEndOfTheGame:
                     before, claim)
 
     def test_false_claim_of_game_english_loses(self) -> None:
+        # pone 110 + 1 in the play + 8 (claimed 12: game at 123); dealer 100 + 1. The 4
+        # overcounted go to the dealer (ix), then the pone loses the game (xvi): the
+        # dealer wins at the game hole, the pone stays on its true score.
         claims = DealClaims(hands={"pone": 12})
         result = check_deal(deal("KH", claims=claims), ruleset=Ruleset.ENGLISH,
                             scores_before={"pone": 110, "dealer": 100})
+        assert codes(result) == ["overcount", "false-claim-of-game"]
+        assert [(f.player, f.points, f.rule) for f in result.findings] == [
+            ("pone", 4, "English laws ix"), ("pone", None, "English laws xvi")]
         assert (result.winner, result.won_during) == ("dealer", Stage.SHOW)
+        assert result.scores_after == {"pone": 119, "dealer": 121}
+        assert result.pegged == {"pone": 9, "dealer": 21}
+
+    def test_false_claim_of_game_english_the_excess_comes_first(self) -> None:
+        # The dealer on 116 + 1 reaches 121 on the 4 overcounted (ix), before the
+        # false claim's loss (xvi) is settled: a win by points, at the same moment.
+        claims = DealClaims(hands={"pone": 12})
+        result = check_deal(deal("KH", claims=claims), ruleset=Ruleset.ENGLISH,
+                            scores_before={"pone": 110, "dealer": 116})
+        assert (result.winner, result.won_during) == ("dealer", Stage.SHOW)
+        assert result.scores_after == {"pone": 119, "dealer": 121}
+        assert result.pegged == {"pone": 9, "dealer": 5}
+
+    def test_false_claim_of_game_english_in_the_play(self) -> None:
+        # The pone's go on 27 is worth 1, claimed as 7 from 115: game claimed at 122,
+        # truly on 116. The dealer pegs the 6 overcounted, then wins; nothing later in
+        # the play or the show is pegged.
+        plays = PLAYS.replace("pone:4S", "pone:4S=7")
+        result = check_deal(deal("KH", plays=plays), ruleset=Ruleset.ENGLISH,
+                            scores_before={"pone": 115, "dealer": 100})
+        assert codes(result) == ["overcount", "false-claim-of-game"]
+        assert result.findings[0].points == 6
+        assert (result.winner, result.won_during) == ("dealer", Stage.PLAY)
+        assert result.scores_after == {"pone": 116, "dealer": 121}
 
     def test_false_claim_of_game_hoyle_is_corrected(self) -> None:
         claims = DealClaims(hands={"pone": 12})
