@@ -316,8 +316,12 @@ def _events(text: str) -> list[dict[str, Any]]:
 @click.option("--plays", default="", help='The play so far: "pone:5H dealer:TC pone:go".')
 @click.option("--players", help="The seats, comma-separated, dealer last.")
 @click.option("--discard", "discards", multiple=True, help="A card the player threw.")
-@click.option("--samples", type=int, help="Deals to sample when there are many.")
-@click.option("--seed", type=int, help="The sampler's seed.")
+@click.option("--samples", type=int,
+              help="How many deals to play (default 200, at most 1000). Where the possible "
+                   "deals are no more than this, every possible deal is played and the values "
+                   "are exact (the answer says so); otherwise this many are sampled, each "
+                   "value with its standard error.")
+@click.option("--seed", type=int, help="The sampler's seed (default 0).")
 @click.option("--variant", type=VARIANTS)
 @pass_context
 def lay(obj: Context, cards: tuple[str, ...], starter: str, player: str, plays: str,
@@ -327,12 +331,16 @@ def lay(obj: Context, cards: tuple[str, ...], starter: str, player: str, plays: 
     difference over the hands the others could hold (perfect-information sampling)."""
 
     def show(r: dict[str, Any]) -> None:
-        how = ("exact" if r["method"] == "exact"
-               else f"sampled, {r['deals']} deals")
+        exact = r["method"] == "exact"
+        how = f"exact, all {r['deals']} possible deals" if exact else f"sampled, {r['deals']} deals"
         click.echo(f"{r['player']} on {r['count']} ({how}):")
         for o in r["options"]:
             error = f"  ± {o['stderr']:.2f}" if o.get("stderr") is not None else ""
-            click.echo(f"  {o.get('card', 'go'):<3} {o['expected']:>+7.3f}{error}")
+            fraction = f"  = {o['exact']}" if o.get("exact") is not None else ""
+            click.echo(f"  {o.get('card', 'go'):<3} {o['expected']:>+7.3f}{error}{fraction}")
+        if not exact:
+            click.echo(f"not exact (--samples {r['samples']}): --samples 1000, the most, plays "
+                       "every possible deal, exactly, where there are no more than that")
 
     seats = None if players is None else [p.strip() for p in players.split(",")]
     obj.run(lambda c: c.advise_play(player, list(cards), starter, _events(plays),

@@ -39,13 +39,25 @@ class TestLayCommand:
         result = run("lay", "5H", "5D", "6C", "9S", "-s", "JH", "--plays", "pone:5H dealer:TC",
                      "--samples", "1000")
         assert result.exit_code == 0
-        assert result.output.splitlines() == ["pone on 15 (exact):", "  9S   -1.852",
-                                              "  5D   -2.231", "  6C   -3.125"]
+        assert result.output.splitlines() == [
+            "pone on 15 (exact, all 454 possible deals):",
+            "  9S   -1.852  = -28109/15180",
+            "  5D   -2.231  = -11291/5060",
+            "  6C   -3.125  = -11861/3795"]
 
     def test_sampled(self) -> None:
         result = run("lay", "5H", "5D", "6C", "9S", "-s", "JH", "--plays", "pone:5H dealer:TC",
                      "--samples", "30", "--seed", "3")
-        assert result.output.startswith("pone on 15 (sampled, 30 deals):") and "±" in result.output
+        lines = result.output.splitlines()
+        assert lines[0] == "pone on 15 (sampled, 30 deals):" and "±" in lines[1]
+        assert lines[-1] == ("not exact (--samples 30): --samples 1000, the most, plays every "
+                             "possible deal, exactly, where there are no more than that")
+
+    def test_the_help_says_how_to_get_the_exact_answer(self) -> None:
+        help_ = " ".join(run("lay", "--help").output.split())
+        assert "--samples INTEGER" in help_
+        assert "default 200, at most 1000" in help_
+        assert "every possible deal is played and the values are exact" in help_
 
     def test_refused(self) -> None:
         result = run("lay", "5H", "5D", "6C", "9S", "-s", "JH", "--player", "dealer")
