@@ -256,7 +256,7 @@ class TestTheReadmeCommands:
         block = self.section().split("```sh\n")[1].split("```")[0]
         commands = [shlex.split(line.split("  #")[0]) for line in block.splitlines()]
         assert [c[1] for c in commands] == [
-            "count", "count", "peg", "deal", "game", "advise", "review", "lay", "serve"]
+            "count", "count", "peg", "deal", "game", "advise", "review", "lay", "lay", "serve"]
         for command in commands[:-1]:  # serve is tested on its own, above
             result = run(*command[1:])
             assert result.exit_code in (HELD, FOUND), (command, result.output)
