@@ -76,6 +76,36 @@ class TestPeggingCheck:
                                        {"players": ["e", "w"], "points": 4}]
 
 
+    @pytest.mark.parametrize("muggins", [False, True])
+    def test_a_card_claim_covers_the_card_not_its_later_go(self, client: FlaskClient,
+                                                           muggins: bool) -> None:
+        # issue 19: the 9C scored nothing when laid (claimed 0, rightly); the go point it
+        # earns after the dealer's go is unclaimed, so it is credited (rules.md#go).
+        body = {"plays": [{"player": "pone", "card": "TH"}, {"player": "dealer", "card": "KS"},
+                          {"player": "pone", "card": "9C", "claimed": 0},
+                          {"player": "dealer", "go": True}, {"player": "dealer", "card": "8C"}],
+                "muggins": muggins}
+        response = client.post(URL, json=body)
+        assert response.status_code == 200
+        out = response.get_json()
+        assert out["plays"][2]["scores"] == [{"kind": "go", "points": 1}]
+        assert out["plays"][2]["claimed"] == 0 and "claimed_go" not in out["plays"][2]
+        assert out["totals"] == {"pone": 1, "dealer": 1}
+        assert out["findings"] == []
+        assert out["award"] == {"pone": 1, "dealer": 1}
+
+    def test_a_finished_five_card_play_in_progress_is_the_one_shot_answer(
+            self, client: FlaskClient) -> None:
+        # issue 19: after 8D 7C TH 3C (28) and the pone's go, no one can play: the
+        # dealer, who laid the 3C, holds only 4D, and their go would change nothing.
+        body = {"variant": "five-card", "plays": plays("pone:8D dealer:7C pone:TH dealer:3C pone:go"),
+                "hands": {"pone": ["8D", "TH", "6H"], "dealer": ["7C", "3C", "4D"]}}
+        once = client.post(URL, json=body).get_json()
+        assert once["totals"] == {"pone": 0, "dealer": 3} and once["findings"] == []
+        assert once["plays"][3]["scores"] == [{"kind": "last-card", "points": 1}]
+        live = client.post(URL, json={**body, "in_progress": True}).get_json()
+        assert live == {**once, "next": {"phase": "show", "player": "pone", "count": None}}
+
 class TestPeggingErrors:
     def test_unknown_player_names(self, client: FlaskClient) -> None:
         assert errors(client, {"plays": plays("pone:5H bob:TC")}) == [

@@ -209,6 +209,25 @@ class TestRulings:
         assert codes(r) == [] and r.pegged == {"pone": 1, "dealer": 1}
 
 
+class TestGoPointClaims:
+    """docs/rules.md#claims-in-the-play: a card's claim covers what it scored when laid."""
+
+    # 10, 20, then the pone's 9C on 29 scores nothing and is claimed 0; the dealer says
+    # go, so the 9C earns the go point later; the dealer's 8C leads a new count and
+    # takes the last card.
+    ISSUE = "pone:TH dealer:KS pone:9C=0 dealer:go dealer:8C"
+
+    @pytest.mark.parametrize("ruleset", list(Ruleset))
+    @pytest.mark.parametrize("muggins", [False, True])
+    def test_a_correct_claim_is_not_an_undercount_of_a_later_go(
+            self, ruleset: Ruleset, muggins: bool) -> None:
+        r = referee(self.ISSUE, ruleset=ruleset, muggins=muggins)
+        assert kinds(r, 2) == [("go", 1)] and kinds(r, 4) == [("last-card", 1)]
+        assert r.totals == {"pone": 1, "dealer": 1}
+        assert codes(r) == []
+        assert r.pegged == {"pone": 1, "dealer": 1}
+
+
 class TestPlayers:
     def test_three_players(self) -> None:
         r = check_play(record("a:5H b:TC c:KD a:2C b:AS c:3S a:9D b:4C c:6D a:8S b:go c:go "
