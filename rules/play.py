@@ -21,7 +21,7 @@ from rules.errors import ProblemCode, Problems, check_claim
 from rules.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
 from rules.play_record import Peg, PlayEvent, ScoredEvent
 from rules.play_rulings import GoCall, opponent_of, pegging, reneges
-from rules.playstate import NO_ONE, PlayState, Scored
+from rules.playstate import FITS, NO_ONE, PlayState, Scored
 from rules.readings import Inferred, Kind, explicit_go, read_card
 from rules.rulesets import Ruleset
 from rules.rulings import Finding, cite
@@ -71,6 +71,8 @@ def check_play(
             replay.go(index, event)
         else:
             replay.card(index, event.card, event)
+    if in_progress and replay.complete():
+        in_progress = False  # the play is over: the one-shot answer (docs/rules.md#live)
     return replay.finish(variant, ruleset, muggins, in_progress)
 
 
@@ -236,6 +238,23 @@ class _Replay:
         elif state.left[seat] <= 0:
             self.find(FindingCode.CARD_NOT_HELD, f"{player} had no cards left to play",
                       player, index)
+
+    def complete(self) -> bool:
+        """A record that stops where no one can play, the player on turn being the one
+        who laid the last card: their go changes nothing (docs/rules.md#repeated-go), so
+        it is taken as said. True when that ends the play (the five-card game's count)."""
+        state = self.state
+        if state.turn == NO_ONE or state.turn != state.last or state.hands is None:
+            return False
+        room = FITS[THIRTY_ONE - state.count]
+        if any(held & room for held in state.hands):
+            return False  # someone can lay, a player who said go too (ACC 7.3)
+        after, scored = state.go()
+        if not after.over:
+            return False  # a new count begins: the record goes on
+        self.credit(scored)
+        self.state = after
+        return True
 
     def finish(self, variant: Variant, ruleset: Ruleset, muggins: bool,
                in_progress: bool) -> PlayCheck:
