@@ -164,7 +164,8 @@ class _Replay:
             self.state, scored = state.lay(card, seat)
             self.scored.append(ScoredEvent(index, player, card, scored.count, event.claimed,
                                            list(scored.scores), scored.points, True,
-                                           scored.new_count, (), self.series))
+                                           scored.new_count, (), self.series,
+                                           event.claimed_go))
             self.played[card.index] = player
             self.last_index = index
             if scored.ended:
@@ -190,7 +191,8 @@ class _Replay:
         player = event.player
         if self.state.over:
             self.scored.append(ScoredEvent(index, player, card, self.state.count, event.claimed,
-                                           legal=False, series=self.series))
+                                           legal=False, series=self.series,
+                                           claimed_go=event.claimed_go))
             self.find(FindingCode.OUT_OF_TURN, f"{player} laid {card} after the play had ended",
                       player, index)
             return None
@@ -201,7 +203,7 @@ class _Replay:
                             new_count=not state.stack and reading.kind is not Kind.OVER_31,
                             inferred_go=tuple(state.players[go.before.turn]
                                               for go in reading.gos),
-                            series=self.series)
+                            series=self.series, claimed_go=event.claimed_go)
         self.scored.append(entry)
         if rival is not None:
             self.find(FindingCode.AMBIGUOUS_RECORD,
@@ -283,9 +285,13 @@ class _Replay:
         if not in_progress and not state.over and state.last != NO_ONE:
             totals[seats[state.last]] += _LAST_CARD.points
         findings = self.findings
-        claimed = any(entry.claimed is not None for entry in scored)
+        claimed = any(entry.claimed is not None or entry.claimed_go is not None
+                      for entry in scored)
+        # In progress, the last card laid may still earn the go: a claim for it waits.
+        pending = self.last_index if in_progress and not state.over \
+            and state.last != NO_ONE else None
         pegged, pegs = pegging(scored, seats, ruleset, muggins, findings, penalties, retracted,
-                               claimed)
+                               claimed, pending)
         partnerships = None
         if variant.spec.partnerships:
             partnerships = tuple(
@@ -338,6 +344,13 @@ def check_play_record(problems: Problems, events: Sequence[PlayEvent], players: 
                          f"{event.player!r} is not one of the players")
         if event.claimed is not None and event.claimed < 0:
             check_claim(problems, ("plays", i, "claimed"), event.claimed)
+        if event.claimed_go is not None:
+            if event.card is None:
+                problems.add(("plays", i, "claimed_go"), ProblemCode.CONFLICT,
+                             "claimed_go is the go point a card earned: a go claims with "
+                             "claimed")
+            elif event.claimed_go < 0:
+                check_claim(problems, ("plays", i, "claimed_go"), event.claimed_go)
     if hands is None:
         return
     size = variant.spec.hand_size
