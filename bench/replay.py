@@ -125,9 +125,15 @@ def answer(corpus: Path, out: Path, tree: Path) -> None:
     spent: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     app = service.create_app({"CORS_ORIGINS": CORS_ORIGIN})
     write_jsonl(out, answers(app.test_client(), read_jsonl(corpus), spent))
+    few = [0, 0.0, 0.0]
     for route, (count, cpu, wall) in sorted(spent.items(), key=lambda kv: -kv[1][1]):
+        if count < 10:  # the protocol's odd requests: one line for them all
+            few = [few[0] + count, few[1] + cpu, few[2] + wall]
+            continue
         print(f"  {int(count):5d}  {cpu:7.2f} s CPU  {wall:7.2f} s wall  {route}",
               file=sys.stderr)
+    print(f"  {int(few[0]):5d}  {few[1]:7.2f} s CPU  {few[2]:7.2f} s wall  (other routes and "
+          "methods)", file=sys.stderr)
 
 
 def answers(client: Any, requests: Iterable[dict[str, Any]],
