@@ -79,6 +79,16 @@ replay: $(VENV)/.installed-test
 	$(BIN)/python -m bench.replay compare $(if $(ALLOW),--allow $(ALLOW)) \
 		$(REPLAY_DIR)/before.jsonl.gz $(REPLAY_DIR)/after.jsonl.gz
 
+# Bench scripts of BASE and of this tree, alternately (A B A B ..., RUNS each), with the
+# median of every figure on each side, the ratio and the spread (bench/sidebyside.py).
+# Without the peer scorers of bench.hands, which come from the package index.
+SCRIPTS ?= bench.hands bench.enumerate bench.pegging bench.discards bench.review bench.serving
+RUNS ?= 7
+sidebyside: $(VENV)/.installed-test
+	@test -n "$(BASE)" || { echo "make sidebyside BASE=/path/to/other/checkout [SCRIPTS=...] [RUNS=7]"; exit 2; }
+	test -x $(BASE)/$(VENV)/bin/python || $(MAKE) -C $(BASE) $(VENV)/.installed-test
+	$(BIN)/python -m bench.sidebyside --base $(BASE) --runs $(RUNS) --no-peers $(SCRIPTS)
+
 # Reliability figures: a mixed-load soak, then faults under load (loopback, bounded).
 soak: $(VENV)/.installed-test
 	$(BIN)/python -m bench.soak
