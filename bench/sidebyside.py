@@ -9,8 +9,9 @@ and code, alternately, A B A B …, ``--runs`` times each: a shared machine's lo
 drifts, and alternating spreads the drift over both sides alike. Every number a
 script prints is a figure, named by its line with the numbers masked (``#``), the
 figure itself marked ``[#]``; a figure that never changes (a budget, a count) is left
-out. For each figure: the median of A's runs, of B's, the ratio B/A, and each side's
-spread ((max - min) / median). Beside them, each run's CPU time (user + system, the
+out. For each figure: the median of A's runs, of B's, the ratio B/A, each side's
+spread ((max - min) / median), and the range of B/A over the pairs of runs made one
+after the other. Beside them, each run's CPU time (user + system, the
 script's children included) and wall time, measured here.
 
 The figures are read from what the scripts print, so any checkout can be compared,
@@ -119,9 +120,17 @@ def ratio(a: float, b: float) -> str:
     return "-" if not a else f"{b / a:.3f}"
 
 
+def paired(a: list[float], b: list[float]) -> str:
+    """The lowest and highest B/A over the runs taken one after the other (run i of A,
+    then run i of B): the load drifts less within a pair than over the whole run."""
+    ratios = [y / x for x, y in zip(a, b, strict=True) if x]
+    return "-" if not ratios else f"{min(ratios):.2f}-{max(ratios):.2f}"
+
+
 def report(script: str, a: Side, b: Side) -> None:
     print(f"\n## {script}: A = {a.tree}, B = {b.tree}; {len(a.runs)} runs each, alternating")
-    print(f"{'A median':>12} {'B median':>12} {'B/A':>7} {'A spread':>9} {'B spread':>9}  figure")
+    print(f"{'A median':>12} {'B median':>12} {'B/A':>7} {'A spread':>9} {'B spread':>9} "
+          f"{'paired B/A':>13}  figure")
     rows = [("whole run, CPU s (children included)", a.cpu, b.cpu),
             ("whole run, wall s", a.wall, b.wall)]
     names_a = [n for n in a.runs[0] if all(n in r for r in a.runs)]
@@ -138,8 +147,8 @@ def report(script: str, a: Side, b: Side) -> None:
         rows.append((name, va, vb))
     for name, va, vb in rows:
         ma, mb = statistics.median(va), statistics.median(vb)
-        print(f"{ma:12.6g} {mb:12.6g} {ratio(ma, mb):>7} {spread(va):>9} {spread(vb):>9}  "
-              f"{name}")
+        print(f"{ma:12.6g} {mb:12.6g} {ratio(ma, mb):>7} {spread(va):>9} {spread(vb):>9} "
+              f"{paired(va, vb):>13}  {name}")
     if constant:
         print(f"({constant} figures the same in every run of both, not shown)")
     only_a = [n for n in names_a if n not in names_b]
