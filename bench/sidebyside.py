@@ -58,9 +58,10 @@ def figures(text: str) -> dict[str, float]:
     found: dict[str, float] = {}
     seen: defaultdict[str, int] = defaultdict(int)
     for line in text.splitlines():
-        line = line.rstrip()
-        if not line or line.startswith(SKIPPED):
+        if not line.strip() or line.startswith(SKIPPED):
             continue
+        # One space for any run of them: tables pad their columns to the numbers' width.
+        line = " ".join(line.split())
         numbers = list(NUMBER.finditer(line))
         if not numbers:
             continue
@@ -135,6 +136,9 @@ def report(script: str, a: Side, b: Side) -> None:
             ("whole run, wall s", a.wall, b.wall)]
     names_a = [n for n in a.runs[0] if all(n in r for r in a.runs)]
     names_b = {n for n in b.runs[0] if all(n in r for r in b.runs)}
+    # A line whose wording changes from run to run cannot be followed: say so.
+    fleeting = {side.name: sorted({n for r in side.runs for n in r} - set(names))
+                for side, names in ((a, names_a), (b, names_b))}
     constant = 0
     for name in names_a:
         if name not in names_b:
@@ -156,6 +160,9 @@ def report(script: str, a: Side, b: Side) -> None:
     for label, names in (("A", only_a), ("B", only_b)):
         for name in names:
             print(f"unmatched, only in {label}: {name}")
+    for label, names in fleeting.items():
+        for name in names:
+            print(f"unmatched, in some runs of {label} only: {name}")
 
 
 def main(argv: list[str] | None = None) -> int:
