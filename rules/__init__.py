@@ -20,6 +20,7 @@
 
 from rules.cards import Card, CardError, DuplicateCardError, InvalidCardError, Rank, Suit
 from rules.codes import FindingCode
+from rules.core.table import Side, Table
 from rules.deal import DealCheck, DealClaims, DealRecord, check_deal
 from rules.discards import Advice, advise
 from rules.errors import Problem, ProblemCode, RecordError
@@ -68,7 +69,9 @@ __all__ = [
     "Ruleset",
     "Scored",
     "Show",
+    "Side",
     "Suit",
+    "Table",
     "Variant",
     "Verdict",
     "advise",

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["CRIB_SIZE", "Variant", "VariantSpec"]
+__all__ = ["CRIB_SIZE", "LAST_FOR_THREE", "Variant", "VariantSpec"]
 
 CRIB_SIZE = 4
+LAST_FOR_THREE = 3
+"""What the five-card game's pone pegs before the first deal."""
 
 
 class Variant(StrEnum):
@@ -45,6 +47,12 @@ class VariantSpec:
     @property
     def hand_size(self) -> int:
         return self.dealt - self.to_crib
+
+    @property
+    def lowest_target(self) -> int:
+        """The smallest target a game can have: one more than is pegged before the first
+        deal (three for last, in the five-card game)."""
+        return 1 + (LAST_FOR_THREE if self.last_for_three else 0)
 
 
 _SPECS: dict[str, VariantSpec] = {
