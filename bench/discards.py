@@ -9,9 +9,9 @@ import random
 import time
 
 from bench._common import best_of, header
-from rules.cards import full_deck
-from rules.discards import advise, prepare
-from rules.variants import Variant
+from rules.advice.discards import advise, prepare
+from rules.core.cards import full_deck
+from rules.core.variants import Variant
 
 HANDS = 200
 DECK = list(full_deck())

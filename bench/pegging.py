@@ -17,10 +17,10 @@ from typing import Any
 
 from bench._common import header
 from bench._load import game_body, pegging_bodies
-from rules.cards import Card
-from rules.deal import DealRecord
-from rules.game import check_game
-from rules.play import PlayEvent, check_play
+from rules.core.cards import Card
+from rules.deal.check import DealRecord
+from rules.deal.game import check_game
+from rules.play.check import PlayEvent, check_play
 
 DEALS = 1000
 GAMES = 50

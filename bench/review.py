@@ -14,16 +14,16 @@ from typing import Any
 
 from bench._common import header
 from bench._load import game_body
-from rules.cards import Card, full_deck
-from rules.deal import DealRecord
-from rules.doubledummy import Objective, Position
-from rules.doubledummy_search import Budget, BudgetSpent, Solver
-from rules.errors import ProblemCode, RecordError
-from rules.game import check_game
-from rules.play import PlayEvent
-from rules.review import REVIEW_POSITIONS, review_deal, review_game
-from rules.review_advice import advise_play
-from rules.variants import Variant
+from rules.advice.play import advise_play
+from rules.core.cards import Card, full_deck
+from rules.core.errors import ProblemCode, RecordError
+from rules.core.variants import Variant
+from rules.deal.check import DealRecord
+from rules.deal.game import check_game
+from rules.doubledummy.position import Objective, Position
+from rules.doubledummy.search import Budget, BudgetSpent, Solver
+from rules.play.check import PlayEvent
+from rules.review.deal import REVIEW_POSITIONS, review_deal, review_game
 
 GAMES = 8
 FOUR_PLAYER_DEALS = 12

@@ -38,8 +38,8 @@ from muggins.cli_context import (
     RefereeGroup,
     pass_context,
 )
-from rules.rulesets import Ruleset
-from rules.variants import Variant
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
 
 __all__ = ["main"]
 

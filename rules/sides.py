@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.variants import Variant
+from rules.core.variants import Variant
 
 __all__ = ["Sides"]
 

@@ -37,8 +37,9 @@ def cors_origins(setting: str) -> list[str]:
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    from rules import discards, show
-    from rules.variants import Variant
+    from rules.advice import discards
+    from rules.core.variants import Variant
+    from rules.show import show
     from service import errors, meta, observability
     from service.encoding import FastJSONProvider
     from service.observability import REQUEST_ID

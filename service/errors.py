@@ -18,7 +18,7 @@ from rfc9457 import Problem
 from werkzeug.exceptions import HTTPException, InternalServerError, UnprocessableEntity
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from rules.errors import RecordError
+from rules.core.errors import RecordError
 
 __all__ = [
     "MAX_ERRORS",

@@ -7,9 +7,9 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from rules.cards import Card, InvalidCardError
-from rules.rulesets import Ruleset
-from rules.variants import Variant
+from rules.core.cards import Card, InvalidCardError
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
 from service.errors import Coded
 
 __all__ = [

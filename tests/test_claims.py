@@ -6,12 +6,9 @@ import random
 
 import pytest
 
-from rules.cards import Card
-from rules.errors import RecordError
-from rules.hands import check_hand
-from rules.play import check_play
-from rules.rulesets import Ruleset
-from rules.rulings import (
+from rules.core.cards import Card
+from rules.core.errors import RecordError
+from rules.core.findings import (
     FindingCode,
     Verdict,
     cite,
@@ -19,7 +16,10 @@ from rules.rulings import (
     read_claim,
     rule_on_claim,
 )
-from rules.variants import Variant
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.play.check import check_play
+from rules.show.hands import check_hand
 from tests.cards import card, cards
 from tests.naive import naive_total
 from tests.test_play import record

@@ -8,13 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from rules.deal import DealClaims, DealRecord, Stage, check_deal
-from rules.errors import RecordError
-from rules.game import Margin, check_game, margin
-from rules.play import PlayEvent
-from rules.rulesets import Ruleset
+from rules.core.errors import RecordError
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.deal.check import DealClaims, DealRecord, Stage, check_deal
+from rules.deal.game import Margin, check_game, margin
+from rules.play.check import PlayEvent
 from rules.sides import Sides
-from rules.variants import Variant
 from tests.cards import card, cards
 from tests.simulate import random_deal, sides_of, tally_deal
 from tests.test_play import record

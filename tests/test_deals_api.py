@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from rules.variants import Variant
+from rules.core.variants import Variant
 from tests.test_deals import random_game
 from tests.test_pegging_api import plays
 

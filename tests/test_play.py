@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.cards import Card, full_deck
-from rules.errors import RecordError
-from rules.pegging import PegKind, peg_scores
-from rules.play import PlayCheck, PlayEvent, check_play
-from rules.rulesets import Ruleset
-from rules.rulings import FindingCode
-from rules.variants import Variant
+from rules.core.cards import Card, full_deck
+from rules.core.errors import RecordError
+from rules.core.findings import FindingCode
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.play.check import PlayCheck, PlayEvent, check_play
+from rules.play.pegging import PegKind, peg_scores
 from tests.cards import cards
 from tests.simulate import Event, naive_peg, play_out
 

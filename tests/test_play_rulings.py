@@ -8,10 +8,10 @@ from typing import ClassVar
 
 import pytest
 
-from rules.cards import full_deck
-from rules.play import PlayCheck, PlayEvent, check_play
-from rules.rulesets import Ruleset
-from rules.variants import Variant
+from rules.core.cards import full_deck
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.play.check import PlayCheck, PlayEvent, check_play
 from tests.cards import cards
 from tests.simulate import naive_peg, play_out
 from tests.test_play import SEATS, record

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.pegging import PegKind
-from rules.playstate import NO_ONE, IllegalMove, PlayState
-from rules.variants import Variant
+from rules.core.variants import Variant
+from rules.play.pegging import PegKind
+from rules.play.state import NO_ONE, IllegalMove, PlayState
 from tests.cards import card, cards
 
 HANDS = {"pone": cards("KH TD 5S 2C"), "dealer": cards("QC 9S AH 3D")}

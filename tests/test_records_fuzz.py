@@ -8,15 +8,15 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.cards import Card, full_deck
-from rules.deal import DealClaims, DealRecord, check_deal
-from rules.discards import advise
-from rules.errors import ProblemCode, RecordError
-from rules.game import check_game
-from rules.hands import check_hand
-from rules.play import PlayEvent, check_play
-from rules.rulesets import Ruleset
-from rules.variants import Variant
+from rules.advice.discards import advise
+from rules.core.cards import Card, full_deck
+from rules.core.errors import ProblemCode, RecordError
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.deal.check import DealClaims, DealRecord, check_deal
+from rules.deal.game import check_game
+from rules.play.check import PlayEvent, check_play
+from rules.show.hands import check_hand
 
 DECK = list(full_deck())
 NAMES = ["pone", "dealer", "crib", "a", "b", "c", "d", "a&c", ""]

@@ -8,13 +8,13 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.cards import Card
-from rules.deal import DealClaims, DealRecord
-from rules.play import PlayEvent
-from rules.review import review_deal
-from rules.review_advice import advise_play
-from rules.rulesets import Ruleset
-from rules.variants import Variant
+from rules.advice.play import advise_play
+from rules.core.cards import Card
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.deal.check import DealClaims, DealRecord
+from rules.play.check import PlayEvent
+from rules.review.deal import review_deal
 from tests import brute_play
 from tests import test_records_fuzz as fuzz
 from tests.cards import card, cards

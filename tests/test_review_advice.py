@@ -10,10 +10,10 @@ from itertools import combinations, product
 
 import pytest
 
-from rules.cards import Card, full_deck
-from rules.play import PlayEvent
-from rules.review_advice import AdviceError, advise_play
-from rules.variants import Variant
+from rules.advice.play import AdviceError, advise_play
+from rules.core.cards import Card, full_deck
+from rules.core.variants import Variant
+from rules.play.check import PlayEvent
 from tests import brute_play
 from tests.cards import card, cards
 from tests.test_play import record

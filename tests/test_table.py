@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rules import Side, Table, Variant
+from rules.core.errors import RecordError
 from rules.core.names import BARE_NAME, InvalidNameError, quote_name, read_name
 from rules.core.table import InvalidTableError
-from rules.errors import RecordError
 
 
 def problems(error: pytest.ExceptionInfo[RecordError]) -> list[tuple[str, str]]:

@@ -7,7 +7,7 @@ whom, who scores with whom or how far the game goes asks the table, so each is
 answered once, here.
 
 A table is checked once, when it is made, and refused with every problem at once
-(:class:`rules.errors.RecordError`). Its text form round-trips::
+(:class:`rules.core.errors.RecordError`). Its text form round-trips::
 
     >>> table = Table.parse("four-player to 121: ann bob cy dan")
     >>> [side.name for side in table.sides]
@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from rules.core.errors import ProblemCode, Problems
 from rules.core.names import InvalidNameError, quote_name, read_name
-from rules.errors import ProblemCode, Problems
-from rules.variants import Variant
+from rules.core.variants import Variant
 
 __all__ = ["PARTNERS", "TWO_PLAYERS", "InvalidTableError", "Side", "Table"]
 
@@ -107,7 +107,7 @@ class Table:
     def seat(cls, variant: Variant = Variant.SIX_CARD, seats: Sequence[str] | None = None,
              *, target: int | None = None, sides: Sequence[Side] | None = None,
              dealer: str | None = None) -> Table:
-        """The table, checked: raises :class:`rules.errors.RecordError` with every
+        """The table, checked: raises :class:`rules.core.errors.RecordError` with every
         problem at once (paths ``("players",)`` for the seats, ``("dealer",)``,
         ``("target",)``, ``("sides", ...)``).
 
@@ -155,7 +155,7 @@ class Table:
     def parse(cls, text: str) -> Table:
         """A table from its text, read leniently (any spacing, the variant in any case).
         Raises :class:`InvalidTableError` for text badly written, and
-        :class:`rules.errors.RecordError` for a table that cannot exist."""
+        :class:`rules.core.errors.RecordError` for a table that cannot exist."""
         return _Reader(text).table()
 
     def __str__(self) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import RAISE, fields, validate, validates_schema
 
-from rules.deal import check_deal
+from rules.deal.check import check_deal
 from service.body import read_json
 from service.fields import CommonSchema, Seats, StrictBool, StrictInt
 from service.observability import count_findings

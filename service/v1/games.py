@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from rules.game import check_game
+from rules.deal.game import check_game
 from service.body import read_json
 from service.errors import Coded
 from service.fields import CommonSchema

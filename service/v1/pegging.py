@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
-from rules.live import in_play
-from rules.play import check_play
+from rules.play.check import check_play
+from rules.play.live import in_play
 from service.body import read_json
 from service.fields import CommonSchema, StrictBool
 from service.observability import count_findings

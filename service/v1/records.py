@@ -7,9 +7,9 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from rules.deal import DealCheck, DealClaims, DealRecord
-from rules.live import CRIB, Next
-from rules.play import PlayCheck, PlayEvent
+from rules.deal.check import DealCheck, DealClaims, DealRecord
+from rules.play.check import PlayCheck, PlayEvent
+from rules.play.live import CRIB, Next
 from service.errors import Coded
 from service.fields import CardField, Cards, Seats, StrictBool, claim_field
 from service.v1.hands import findings_out, hand_check_out

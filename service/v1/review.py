@@ -12,7 +12,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
-from rules.review import (
+from rules.review.deal import (
     CountReview,
     DealReview,
     DiscardReview,
@@ -21,7 +21,7 @@ from rules.review import (
     review_deal,
     review_game,
 )
-from rules.review_play import PlayReview
+from rules.review.play import PlayReview
 from service.body import read_json
 from service.errors import Coded
 from service.observability import count_findings

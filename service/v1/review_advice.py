@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import fields, validate
 
-from rules.review_advice import DEFAULT_SAMPLES, PlayAdvice, advise_play
+from rules.advice.play import DEFAULT_SAMPLES, PlayAdvice, advise_play
 from service.body import read_json
 from service.fields import CardField, Cards, CommonSchema, StrictInt
 from service.v1.records import (
@@ -29,7 +29,7 @@ MODEL = ("perfect-information sampling: the other hands are every deal consisten
 
 class PeggingAdviseSchema(CommonSchema):
     """The request's shape; what makes it a position to advise on is the library's to
-    say (:func:`rules.review_position.check_request`)."""
+    say (:func:`rules.advice.position.check_request`)."""
 
     players = player_names()
     player = fields.String(required=True, validate=NAME)

@@ -1,6 +1,6 @@
 """The show: counting a hand or the crib with the starter (docs/rules.md#show-order).
 
-Two ways in, one set of rules (:mod:`rules.items`), one packed key (:mod:`rules.tables`):
+Two ways in, one set of rules (:mod:`rules.show.items`), one packed key (:mod:`rules.show.tables`):
 
 * :func:`score` is the fast path: two table lookups.
 * :func:`count` itemises every scoring combination (for the referee's answer and the
@@ -18,10 +18,11 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 from operator import attrgetter
 
-from rules.call import spoken
-from rules.cards import Card, Rank, full_deck
-from rules.items import NOBS, Item, ItemKind
-from rules.tables import (
+from rules.core.cards import Card, Rank, full_deck
+from rules.core.variants import CRIB_SIZE
+from rules.show.call import spoken
+from rules.show.items import NOBS, Item, ItemKind
+from rules.show.tables import (
     CRIB_SUITS,
     HAND_CODE,
     HAND_SUITS,
@@ -33,7 +34,6 @@ from rules.tables import (
     rank_key,
     show_key,
 )
-from rules.variants import CRIB_SIZE
 
 __all__ = [
     "Item",
@@ -188,8 +188,8 @@ def _said(rank_code: int, flush: int, nobs: int) -> _Said:
 @cache
 def _nothing(size: int, crib: bool) -> _Said:
     """A hand worth nothing: called "nineteen" only where no such hand can make 19."""
-    # rules.rulings holds that rule, and asks this module which totals exist.
-    from rules.rulings import nineteen_means_zero
+    # rules.core.findings holds that rule, and asks this module which totals exist.
+    from rules.core.findings import nineteen_means_zero
 
     breakdown = dict.fromkeys((kind.value for kind in ItemKind), 0)
     return breakdown, spoken((), nineteen_means_zero(size, crib))

@@ -1,5 +1,5 @@
 """A deal's record: what was dealt, laid away, cut, played and claimed, and what makes
-it refereeable (every problem at once, as :class:`rules.errors.RecordError` says them).
+it refereeable (every problem at once, as :class:`rules.core.errors.RecordError` says them).
 
 A deal in progress may stop at any phase; what it gives must come in order: the
 discards, then the cut (the starter), then the play, then the show's claims.
@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rules.cards import Card
-from rules.errors import ProblemCode, Problems, check_claim
-from rules.play import PlayEvent, check_play_record
+from rules.core.cards import Card
+from rules.core.errors import ProblemCode, Problems, check_claim
+from rules.core.variants import Variant
+from rules.play.check import PlayEvent, check_play_record
 from rules.sides import Sides
-from rules.variants import Variant
 
 __all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores", "check_sides"]
 

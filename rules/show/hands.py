@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rules.cards import Card
-from rules.errors import ProblemCode, Problems, check_cards, check_claim
-from rules.rulesets import Ruleset
-from rules.rulings import ClaimRuling, nineteen_means_zero, rule_on_claim
-from rules.show import Show, count, possible_totals
-from rules.variants import CRIB_SIZE, Variant
+from rules.core.cards import Card
+from rules.core.errors import ProblemCode, Problems, check_cards, check_claim
+from rules.core.findings import ClaimRuling, nineteen_means_zero, rule_on_claim
+from rules.core.rulesets import Ruleset
+from rules.core.variants import CRIB_SIZE, Variant
+from rules.show.show import Show, count, possible_totals
 
 __all__ = ["HandCheck", "check_hand", "expected_size"]
 
@@ -42,7 +42,7 @@ def check_hand(
     player: str = "player",
 ) -> HandCheck:
     """Count ``hand`` with ``starter`` and, given a claim, rule on it. Raises
-    :class:`rules.errors.RecordError` for a hand of the wrong size or a card twice."""
+    :class:`rules.core.errors.RecordError` for a hand of the wrong size or a card twice."""
     what = "the crib" if crib else "the hand"
     size = expected_size(variant, crib)
     problems = Problems()

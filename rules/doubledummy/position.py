@@ -1,7 +1,7 @@
 """Double-dummy play: with every hand known, the best each side can peg from here.
 
 The play's game tree is small enough to search exhaustively when the search is
-keyed on a compact state (:mod:`rules.doubledummy_search`). Three facts keep the
+keyed on a compact state (:mod:`rules.doubledummy.search`). Three facts keep the
 state small:
 
 * Suits never matter in the play, so a hand is the sorted tuple of its ranks'
@@ -13,8 +13,8 @@ state small:
 * A go is forced (a player who cannot lay must say it), so it is no decision: a
   transition lays one card and then applies every go that follows.
 
-Scores come from :func:`rules.pegging.peg_scores`, the referee's own scorer. The
-search itself is in :mod:`rules.doubledummy_search`.
+Scores come from :func:`rules.play.pegging.peg_scores`, the referee's own scorer. The
+search itself is in :mod:`rules.doubledummy.search`.
 
 **The objective.** Each seat plays for a sign: +1 for the reviewed side, -1 for the
 others. The value of a position is the pair ``(game, difference)``, compared in that
@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from rules.cards import Card, Rank, Suit
-from rules.pegging import GO_POINT, THIRTY_ONE, peg_scores
+from rules.core.cards import Card, Rank, Suit
+from rules.play.pegging import GO_POINT, THIRTY_ONE, peg_scores
 
 __all__ = ["Hand", "Objective", "Pegs", "Position", "Value", "pips", "tail"]
 

@@ -1,8 +1,8 @@
 """The recorded play, card by card, against double-dummy best play.
 
-The play is taken from the referee's answer (:class:`rules.play.PlayCheck`), not read
+The play is taken from the referee's answer (:class:`rules.play.check.PlayCheck`), not read
 again: every card it found legal is laid in the double-dummy position
-(:mod:`rules.doubledummy`), and each gets its ``loss``: the points of play difference
+(:mod:`rules.doubledummy.position`), and each gets its ``loss``: the points of play difference
 given up against the best legal alternative, from its player's point of view. A go is
 forced, so it is no decision and has no loss.
 
@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.cards import Card
-from rules.doubledummy import Objective, Position, Value
-from rules.doubledummy_search import Budget, BudgetSpent, Solver, within_reach
-from rules.play import PlayCheck
-from rules.rulings import FindingCode
-from rules.variants import Variant
+from rules.core.cards import Card
+from rules.core.findings import FindingCode
+from rules.core.variants import Variant
+from rules.doubledummy.position import Objective, Position, Value
+from rules.doubledummy.search import Budget, BudgetSpent, Solver, within_reach
+from rules.play.check import PlayCheck
 
 __all__ = ["CardReview", "PlayReview", "review_play"]
 

@@ -1,6 +1,6 @@
 """A whole game: deals chained from the first dealer to the winner (docs/rules.md#game-end).
 
-Each deal is refereed by :func:`rules.deal.check_deal`, starting from the scores the
+Each deal is refereed by :func:`rules.deal.check.check_deal`, starting from the scores the
 previous deal left. The deal passes to the left after every deal except a misdeal,
 which the same dealer deals again.
 """
@@ -11,13 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from rules.deal import DealCheck, DealRecord, check_deal, check_deal_record
-from rules.errors import ProblemCode, Problems, RecordError
-from rules.play import check_seats
-from rules.rulesets import MarginRule, Ruleset
-from rules.rulings import Finding
+from rules.core.errors import ProblemCode, Problems, RecordError
+from rules.core.findings import Finding
+from rules.core.rulesets import MarginRule, Ruleset
+from rules.core.variants import Variant
+from rules.deal.check import DealCheck, DealRecord, check_deal, check_deal_record
+from rules.play.check import check_seats
 from rules.sides import Sides
-from rules.variants import Variant
 
 __all__ = ["LAST_FOR_THREE", "GameCheck", "Margin", "check_game", "margin"]
 

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from rules.cards import Card
-from rules.pegging import PegScore
+from rules.core.cards import Card
+from rules.play.pegging import PegScore
 
 __all__ = ["Peg", "PlayEvent", "ScoredEvent"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.cards import Card
-from rules.playstate import PlayState
+from rules.core.cards import Card
+from rules.play.state import PlayState
 
 __all__ = ["CRIB", "Next", "Phase", "in_play", "to_show"]
 

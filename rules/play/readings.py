@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from rules.cards import Card
-from rules.pegging import THIRTY_ONE
-from rules.playstate import FITS, NO_ONE, PlayState, Scored
+from rules.core.cards import Card
+from rules.play.pegging import THIRTY_ONE
+from rules.play.state import FITS, NO_ONE, PlayState, Scored
 
 __all__ = ["CardReading", "Inferred", "Kind", "explicit_go", "read_card"]
 

@@ -1,7 +1,7 @@
 """Every four-card hand with every starter: the distribution of the show.
 
 All 12,994,800 (hand, starter) combinations, scored through the same tables as
-:func:`rules.show.score`, with numpy doing the arithmetic in bulk. Each of the
+:func:`rules.show.show.score`, with numpy doing the arithmetic in bulk. Each of the
 270,725 hands is reduced to two small indices (its rank multiset and its suit
 pattern); a table per starter then gives every count at once.
 """
@@ -14,7 +14,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from rules.tables import CRIB_SUITS, HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE
+from rules.show.tables import CRIB_SUITS, HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE
 
 __all__ = ["COMBINATIONS", "all_hands", "show_distribution", "starter_totals"]
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.cards import Card
+from rules.core.cards import Card
 
 __all__ = ["GO_POINT", "THIRTY_ONE", "PegKind", "PegScore", "peg_scores"]
 

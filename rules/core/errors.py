@@ -31,7 +31,7 @@ class ProblemCode(StrEnum):
     AFTER_GAME_OVER = "after-game-over"
     OUT_OF_ORDER = "out-of-order"
     """A deal in progress that gives a later phase's fields without an earlier one's."""
-    # A play advice request that describes no position to advise on (rules/review_position.py).
+    # A play advice request that describes no position to advise on (rules/advice/position.py).
     NOT_YOUR_TURN = "not-your-turn"
     CARD_SEEN = "card-seen"
     RENEGE = "renege"

@@ -6,7 +6,7 @@ assignment equally likely. Consistent means the right number of cards each, and
 nothing that fitted for a player who said go (or was passed over, which is the same):
 after a go on a count of 24 every card that player still holds is worth 8 or more.
 
-Each possible deal is then played out double-dummy (:mod:`rules.doubledummy`): every
+Each possible deal is then played out double-dummy (:mod:`rules.doubledummy.position`): every
 hand open, every seat at its best. This is **perfect-information sampling**, as
 bridge programs do it; its known bias is that it credits the opponents with knowing
 the player's cards. The value of a card is the mean, over the possible deals, of the
@@ -27,15 +27,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, sqrt
 
-from rules.cards import Card, full_deck
-from rules.doubledummy import Objective, Position
-from rules.doubledummy_search import Budget, BudgetSpent, Solver
-from rules.errors import ProblemCode
-from rules.play import PlayEvent
-from rules.playstate import NO_ONE
-from rules.review_position import AdviceError, check_request, replay
+from rules.advice.position import AdviceError, check_request, replay
+from rules.core.cards import Card, full_deck
+from rules.core.errors import ProblemCode
+from rules.core.variants import Variant
+from rules.doubledummy.position import Objective, Position
+from rules.doubledummy.search import Budget, BudgetSpent, Solver
+from rules.play.check import PlayEvent
+from rules.play.state import NO_ONE
 from rules.sides import Sides
-from rules.variants import Variant
 
 __all__ = ["AdviceError", "PlayAdvice", "PlayOption", "advise_play"]
 

@@ -1,7 +1,7 @@
 """One whole deal: the cards, heels, the play and the show, pegged strictly in order.
 
-A deal reuses the play referee (:func:`rules.play.check_play`) and the hand check
-(:func:`rules.hands.check_hand`); what it adds is the deal's own rules: the cards
+A deal reuses the play referee (:func:`rules.play.check.check_play`) and the hand check
+(:func:`rules.show.hands.check_hand`); what it adds is the deal's own rules: the cards
 dealt for the variant (a misdeal otherwise), his heels, the order in which scores
 are pegged (heels, play, pone's hand, dealer's hand, crib: docs/rules.md#game-end), the
 moment someone reaches the target, and a false claim of game.
@@ -13,23 +13,23 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from rules.cards import Card, Rank
-from rules.codes import FindingCode
-from rules.deal_record import (
+from rules.core.cards import Card, Rank
+from rules.core.codes import FindingCode
+from rules.core.errors import ProblemCode, Problems
+from rules.core.findings import Finding, cite, rule_on_claim
+from rules.core.rulesets import FalseGameRemedy, MisdealRemedy, Ruleset
+from rules.core.variants import Variant
+from rules.deal.record import (
     DealClaims,
     DealRecord,
     check_deal_record,
     check_scores,
     check_sides,
 )
-from rules.errors import ProblemCode, Problems
-from rules.hands import HandCheck, check_hand
-from rules.live import CRIB, Next, Phase, in_play, to_show
-from rules.play import PlayCheck, check_play, check_seats, opponent_of
-from rules.rulesets import FalseGameRemedy, MisdealRemedy, Ruleset
-from rules.rulings import Finding, cite, rule_on_claim
+from rules.play.check import PlayCheck, check_play, check_seats, opponent_of
+from rules.play.live import CRIB, Next, Phase, in_play, to_show
+from rules.show.hands import HandCheck, check_hand
 from rules.sides import Sides
-from rules.variants import Variant
 
 __all__ = [
     "HEELS",
@@ -142,7 +142,7 @@ def check_deal(
     """Referee one deal. ``scores_before`` are by side (a player, or a partnership named
     ``"a&b"``), each below ``target``; ``sides``, the variant's by default, must seat
     every player. A deal ``in_progress`` may stop at any phase; its
-    answer's ``next`` says what comes next. Raises :class:`rules.errors.RecordError`
+    answer's ``next`` says what comes next. Raises :class:`rules.core.errors.RecordError`
     for a record that cannot be refereed, listing every problem."""
     problems = Problems()
     seats = check_seats(problems, record.players, variant)

@@ -30,12 +30,12 @@ from math import prod
 import numpy as np
 import numpy.typing as npt
 
-from rules.cards import Card, Rank, full_deck
-from rules.errors import ProblemCode, Problems, check_cards
-from rules.items import NOBS, flush_points
-from rules.show import score_indices
-from rules.tables import RANKS, rank_key
-from rules.variants import CRIB_SIZE, Variant
+from rules.core.cards import Card, Rank, full_deck
+from rules.core.errors import ProblemCode, Problems, check_cards
+from rules.core.variants import CRIB_SIZE, Variant
+from rules.show.items import NOBS, flush_points
+from rules.show.show import score_indices
+from rules.show.tables import RANKS, rank_key
 
 __all__ = ["Advice", "Option", "advise", "prepare"]
 
@@ -78,7 +78,7 @@ def advise(
     """Every legal discard from ``cards``, best first.
 
     ``partner_deals``, in the four-player game only: the player's partner deals, so
-    the crib is the partnership's. Raises :class:`rules.errors.RecordError` for a hand
+    the crib is the partnership's. Raises :class:`rules.core.errors.RecordError` for a hand
     of the wrong size, a card twice, or a partner where there is none.
     """
     spec = variant.spec

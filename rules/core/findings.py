@@ -11,9 +11,9 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from rules.codes import FindingCode
-from rules.rulesets import Ruleset
-from rules.show import possible_totals
+from rules.core.codes import FindingCode
+from rules.core.rulesets import Ruleset
+from rules.show.show import possible_totals
 
 __all__ = [
     "NINETEEN",

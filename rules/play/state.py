@@ -11,8 +11,8 @@ table.
 The machine knows the rules of the play (docs/rules.md#the-count and after):
 turn order, the go, the count ending at 31 or when no one can play, the last card,
 the five-card game's single count. It does not rule on errors; the referee
-(:mod:`rules.play`) replays a record on it, mistakes included, and the rulings
-(:mod:`rules.play_rulings`) judge afterwards. So :meth:`PlayState.lay` accepts a
+(:mod:`rules.play.check`) replays a record on it, mistakes included, and the rulings
+(:mod:`rules.play.rulings`) judge afterwards. So :meth:`PlayState.lay` accepts a
 card laid out of turn or not held (the count at the table included it), and only
 refuses what cannot happen at all: a card that would pass 31 (it is taken back),
 or a move after the play is over.
@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from rules.cards import Card, full_deck
-from rules.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore, peg_scores
-from rules.variants import Variant
+from rules.core.cards import Card, full_deck
+from rules.core.variants import Variant
+from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore, peg_scores
 
 __all__ = ["FITS", "NO_ONE", "IllegalMove", "PlayState", "Scored"]
 

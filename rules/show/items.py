@@ -18,7 +18,7 @@ from itertools import combinations, product
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from rules.cards import Card, Rank
+from rules.core.cards import Card, Rank
 
 __all__ = [
     "NOBS",

@@ -3,10 +3,10 @@
 For each deal and each player:
 
 * **the discard** against the best by exact net expected value for that seat
-  (:func:`rules.discards.advise`: hand, crib for or against, heels), with the net
+  (:func:`rules.advice.discards.advise`: hand, crib for or against, heels), with the net
   expected points given up and the choice's rank among every option (1 is best;
   options of equal value share a rank);
-* **the play**, double-dummy (:mod:`rules.review_play`);
+* **the play**, double-dummy (:mod:`rules.review.play`);
 * **the count**: for each claim the check ruled on (heels, each hand, the crib), the
   points the player failed to peg (what the claim missed and the ruleset did not give
   back) plus what the ruling gave the opponent (an overclaim's excess, or the missed
@@ -23,17 +23,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from rules.cards import Card
-from rules.deal import DealCheck, DealRecord, check_deal
-from rules.discards import Option, advise
-from rules.doubledummy_search import Budget
-from rules.game import GameCheck, check_game
-from rules.live import CRIB
-from rules.play import TWO_PLAYERS
-from rules.review_play import PlayReview, review_play
-from rules.rulesets import Ruleset
+from rules.advice.discards import Option, advise
+from rules.core.cards import Card
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.deal.check import DealCheck, DealRecord, check_deal
+from rules.deal.game import GameCheck, check_game
+from rules.doubledummy.search import Budget
+from rules.play.check import TWO_PLAYERS
+from rules.play.live import CRIB
+from rules.review.play import PlayReview, review_play
 from rules.sides import Sides
-from rules.variants import Variant
 
 __all__ = [
     "CountReview",
@@ -134,7 +134,7 @@ def review_deal(
     target: int | None = None,
     budget: int = REVIEW_POSITIONS,
 ) -> DealReview:
-    """Referee one deal (:func:`rules.deal.check_deal`, whose errors it raises) and
+    """Referee one deal (:func:`rules.deal.check.check_deal`, whose errors it raises) and
     review it."""
     if not record.players:
         record = replace(record, players=TWO_PLAYERS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from rules.items import Item, ItemKind, Shape
+from rules.show.items import Item, ItemKind, Shape
 
 __all__ = ["call", "number_words", "spoken"]
 
@@ -34,7 +34,7 @@ def number_words(n: int) -> str:
 
 
 def call(items: Sequence[Item], *, nineteen: bool = True) -> str:
-    """The call for these items (in the order :func:`rules.show.count` gives them).
+    """The call for these items (in the order :func:`rules.show.show.count` gives them).
     ``nineteen``: a hand worth nothing is called "nineteen" (else "nothing")."""
     return spoken(tuple((item.kind, item.points, item.cards[0].rank.value
                          if item.kind is ItemKind.PAIR else "") for item in items), nineteen)

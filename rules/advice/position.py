@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.cards import Card
-from rules.errors import Problem, ProblemCode, Problems, RecordError, check_cards
-from rules.pegging import THIRTY_ONE
-from rules.play import PlayEvent, check_seats
-from rules.playstate import NO_ONE, PlayState
-from rules.variants import Variant
+from rules.core.cards import Card
+from rules.core.errors import Problem, ProblemCode, Problems, RecordError, check_cards
+from rules.core.variants import Variant
+from rules.play.check import PlayEvent, check_seats
+from rules.play.pegging import THIRTY_ONE
+from rules.play.state import NO_ONE, PlayState
 
 __all__ = ["AdviceError", "check_request", "replay"]
 
@@ -46,7 +46,7 @@ def check_request(players: Sequence[str] | None, player: str, hand: Sequence[Car
                   starter: Card, discards: Sequence[Card] | None, plays: Sequence[PlayEvent],
                   variant: Variant) -> tuple[str, ...]:
     """The seats, once the request is known to describe a table: the variant's number of
-    players, each named once (:func:`rules.play.check_seats`); the player and everyone
+    players, each named once (:func:`rules.play.check.check_seats`); the player and everyone
     in the play among them; a whole hand; the starter and the discards apart from it."""
     problems = Problems()
     seats = check_seats(problems, players, variant)

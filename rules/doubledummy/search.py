@@ -1,4 +1,4 @@
-"""The double-dummy search: the value of a play position (:mod:`rules.doubledummy`) with
+"""The double-dummy search: the value of a play position (:mod:`rules.doubledummy.position`) with
 every hand known and every seat at its best.
 
 An alpha-beta search with a transposition table: each position stored with the
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.doubledummy import Objective, Pegs, Position, Value
+from rules.doubledummy.position import Objective, Pegs, Position, Value
 
 __all__ = ["Budget", "BudgetSpent", "Solver", "within_reach"]
 

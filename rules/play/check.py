@@ -1,9 +1,9 @@
 """The play: referee a recorded pegging sequence (RULES.md sections 4 and 7).
 
 The record lists what happened at the table, mistakes included. The referee replays
-it on the play's state machine (:mod:`rules.playstate`), event by event. Where go
-calls are missing it infers them (:mod:`rules.readings`); reneges and claims are
-ruled on once the replay is done (:mod:`rules.play_rulings`).
+it on the play's state machine (:mod:`rules.play.state`), event by event. Where go
+calls are missing it infers them (:mod:`rules.play.readings`); reneges and claims are
+ruled on once the replay is done (:mod:`rules.play.rulings`).
 
 A record may stop part-way (``in_progress``): then nothing that only the end of the
 play decides is awarded (the last card, cards never played), and the final state
@@ -15,18 +15,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.cards import Card
-from rules.codes import FindingCode
-from rules.errors import ProblemCode, Problems, check_claim
-from rules.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
-from rules.play_record import Peg, PlayEvent, ScoredEvent
-from rules.play_rulings import GoCall, opponent_of, pegging, reneges
-from rules.playstate import NO_ONE, PlayState, Scored
-from rules.readings import Inferred, Kind, explicit_go, read_card
-from rules.rulesets import Ruleset
-from rules.rulings import Finding, cite
+from rules.core.cards import Card
+from rules.core.codes import FindingCode
+from rules.core.errors import ProblemCode, Problems, check_claim
+from rules.core.findings import Finding, cite
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
+from rules.play.readings import Inferred, Kind, explicit_go, read_card
+from rules.play.record import Peg, PlayEvent, ScoredEvent
+from rules.play.rulings import GoCall, opponent_of, pegging, reneges
+from rules.play.state import NO_ONE, PlayState, Scored
 from rules.sides import Sides
-from rules.variants import Variant
 
 __all__ = ["Peg", "PlayCheck", "PlayEvent", "ScoredEvent", "check_play", "opponent_of"]
 
@@ -59,7 +59,7 @@ def check_play(
 ) -> PlayCheck:
     """Referee a recorded play. ``players`` are in seat order from the dealer's left,
     ending with the dealer (``pone`` and ``dealer`` by default, with two); ``hands`` are
-    the cards each held when the play began. Raises :class:`rules.errors.RecordError`
+    the cards each held when the play began. Raises :class:`rules.core.errors.RecordError`
     for a record that cannot be refereed."""
     problems = Problems()
     players = check_seats(problems, players, variant)
@@ -183,7 +183,7 @@ class _Replay:
             self.credit(scored)
 
     def _read(self, index: int, seat: int, card: Card, event: PlayEvent) -> ScoredEvent | None:
-        """A card that does not simply follow: read the record (:mod:`rules.readings`).
+        """A card that does not simply follow: read the record (:mod:`rules.play.readings`).
         Returns the event to lay, or None when the card is not laid at all."""
         player = event.player
         if self.state.over:

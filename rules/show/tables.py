@@ -29,18 +29,18 @@ stays below its base. A pack has four cards of a rank, so a rank digit is at mos
 hand's suit digit is at most 5; there is one starter, so its digits are 0 or 1; a
 suit has one jack, so a jack digit is 0 or 1: all below 8. The rank field needs
 ``13 * log2(5)`` < 31 bits, so a key is under 2**67 (a Python int; numpy code splits
-the fields first, see :mod:`rules.distribution`).
+the fields first, see :mod:`rules.show.distribution`).
 
 So a count is two dictionary lookups. The dictionaries fill themselves: a field seen
-for the first time is decoded and worked out once from the rules in :mod:`rules.items`.
+for the first time is decoded and worked out once from the rules in :mod:`rules.show.items`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rules.cards import Card, Rank, full_deck
-from rules.items import NOBS, RankPattern, flush_points, rank_pattern, rank_points
+from rules.core.cards import Card, Rank, full_deck
+from rules.show.items import NOBS, RankPattern, flush_points, rank_pattern, rank_points
 
 __all__ = [
     "CRIB_SUITS",

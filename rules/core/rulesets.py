@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from rules.codes import FindingCode
+from rules.core.codes import FindingCode
 
 __all__ = ["MarginRule", "OvercountPenalty", "Ruleset", "RulesetSpec"]
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from rules.cards import Card
-from rules.codes import FindingCode
-from rules.pegging import THIRTY_ONE
-from rules.play_record import Peg, ScoredEvent
-from rules.playstate import FITS, PlayState
-from rules.rulesets import Ruleset
-from rules.rulings import Finding, Verdict, rule_on_claim
+from rules.core.cards import Card
+from rules.core.codes import FindingCode
+from rules.core.findings import Finding, Verdict, rule_on_claim
+from rules.core.rulesets import Ruleset
+from rules.play.pegging import THIRTY_ONE
+from rules.play.record import Peg, ScoredEvent
+from rules.play.state import FITS, PlayState
 
 __all__ = ["GoCall", "opponent_of", "pegging", "reneges"]
 
