@@ -12,7 +12,6 @@ from rules.core.findings import (
     FindingCode,
     Verdict,
     cite,
-    nineteen_means_zero,
     read_claim,
     rule_on_claim,
 )
@@ -20,6 +19,7 @@ from rules.core.rulesets import Ruleset
 from rules.core.variants import Variant
 from rules.play.check import check_play
 from rules.show.hands import check_hand
+from rules.show.show import nineteen_means_zero
 from tests.cards import card, cards
 from tests.naive import naive_total
 from tests.test_play import record

@@ -10,9 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.core.cards import full_deck
-from rules.core.findings import nineteen_means_zero
 from rules.show.call import call
-from rules.show.show import ItemKind, count, max_total, possible_totals, score
+from rules.show.show import ItemKind, count, max_total, nineteen_means_zero, possible_totals, score
 from rules.show.tables import HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE, show_key
 from tests.cards import card, cards
 from tests.naive import naive_items, naive_show, naive_total

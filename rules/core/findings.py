@@ -13,7 +13,6 @@ from enum import StrEnum
 
 from rules.core.codes import FindingCode
 from rules.core.rulesets import Ruleset
-from rules.show.show import possible_totals
 
 __all__ = [
     "NINETEEN",
@@ -23,7 +22,6 @@ __all__ = [
     "FindingCode",
     "Verdict",
     "cite",
-    "nineteen_means_zero",
     "read_claim",
     "rule_on_claim",
 ]
@@ -71,16 +69,6 @@ def cite(code: FindingCode, ruleset: Ruleset) -> str | None:
     return ruleset.spec.cite(code)
 
 
-def nineteen_means_zero(hand_size: int, crib: bool = False) -> bool:
-    """Whether "nineteen" announces a hand of ``hand_size`` cards (or a crib) worth nothing.
-
-    It does only where no such hand can count 19: four-card hands, cribs and the
-    five-card game's three-card hands, but not the seven-card game's five-card hands,
-    where 19 is a real total (docs/rules.md#nineteen).
-    """
-    return NINETEEN not in possible_totals(hand_size, crib)
-
-
 def read_claim(claimed: int, *, nineteen_is_zero: bool) -> int:
     """What a claim is worth: its number, except a claim of 19 where that means nothing."""
     return 0 if nineteen_is_zero and claimed == NINETEEN else claimed
@@ -114,7 +102,7 @@ def rule_on_claim(
 
     ``possible`` is the set of totals that can exist for what is claimed; a claim
     outside it is also an ``impossible-claim``. ``nineteen_is_zero``: a claim of 19
-    means nothing (a hand that cannot make 19, :func:`nineteen_means_zero`).
+    means nothing (a hand that cannot make 19, :func:`rules.show.show.nineteen_means_zero`).
     """
     spec = ruleset.spec
     read = read_claim(claimed, nineteen_is_zero=nineteen_is_zero)

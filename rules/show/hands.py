@@ -12,10 +12,10 @@ from functools import lru_cache
 
 from rules.core.cards import Card
 from rules.core.errors import ProblemCode, Problems, check_cards, check_claim
-from rules.core.findings import ClaimRuling, nineteen_means_zero, rule_on_claim
+from rules.core.findings import ClaimRuling, rule_on_claim
 from rules.core.rulesets import Ruleset
 from rules.core.variants import CRIB_SIZE, Variant
-from rules.show.show import Show, count, possible_totals
+from rules.show.show import Show, count, nineteen_means_zero, possible_totals
 
 __all__ = ["HandCheck", "check_hand", "expected_size"]
 

@@ -19,6 +19,7 @@ from itertools import combinations, combinations_with_replacement, product
 from operator import attrgetter
 
 from rules.core.cards import Card, Rank, full_deck
+from rules.core.findings import NINETEEN
 from rules.core.variants import CRIB_SIZE
 from rules.show.call import spoken
 from rules.show.items import NOBS, Item, ItemKind
@@ -41,6 +42,7 @@ __all__ = [
     "Show",
     "count",
     "max_total",
+    "nineteen_means_zero",
     "possible_totals",
     "prepare",
     "score",
@@ -188,9 +190,6 @@ def _said(rank_code: int, flush: int, nobs: int) -> _Said:
 @cache
 def _nothing(size: int, crib: bool) -> _Said:
     """A hand worth nothing: called "nineteen" only where no such hand can make 19."""
-    # rules.core.findings holds that rule, and asks this module which totals exist.
-    from rules.core.findings import nineteen_means_zero
-
     breakdown = dict.fromkeys((kind.value for kind in ItemKind), 0)
     return breakdown, spoken((), nineteen_means_zero(size, crib))
 
@@ -216,6 +215,16 @@ def _multisets(size: int) -> Iterable[tuple[int, ...]]:
     for orders in combinations_with_replacement(range(1, 14), size):
         if all(orders.count(order) <= 4 for order in set(orders)):
             yield orders
+
+
+def nineteen_means_zero(hand_size: int, crib: bool = False) -> bool:
+    """Whether "nineteen" announces a hand of ``hand_size`` cards (or a crib) worth nothing.
+
+    It does only where no such hand can count 19: four-card hands, cribs and the
+    five-card game's three-card hands, but not the seven-card game's five-card hands,
+    where 19 is a real total (docs/rules.md#nineteen).
+    """
+    return NINETEEN not in possible_totals(hand_size, crib)
 
 
 @cache
