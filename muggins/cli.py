@@ -38,8 +38,7 @@ from muggins.cli_context import (
     RefereeGroup,
     pass_context,
 )
-from rules.core.rulesets import Ruleset
-from rules.core.variants import Variant
+from rules import Ruleset, Variant
 
 __all__ = ["main"]
 

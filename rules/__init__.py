@@ -1,81 +1,184 @@
 """The rules of cribbage as a pure library: no web framework, no I/O.
 
-* :mod:`rules.core.cards` – cards and their notation
-* :mod:`rules.core.variants` – how each variant deals
-* :mod:`rules.show.items` – the show's rules, each written once; :mod:`rules.show.tables` – the
-  packed show key; :mod:`rules.show.show`, :mod:`rules.show.call` – counting hands and cribs
-* :mod:`rules.show.hands` – checking one hand or crib and its claim
-* :mod:`rules.play.pegging` – what one card scores in the play
-* :mod:`rules.play.state` – the play as a state machine: positions and moves
-* :mod:`rules.play.check`, :mod:`rules.play.readings`, :mod:`rules.play.rulings` – the
-  play's referee
-* :mod:`rules.core.errors` – the one error for records that cannot be refereed
-* :mod:`rules.deal.check`, :mod:`rules.deal.game`, :mod:`rules.sides` – whole deals and games
-* :mod:`rules.core.rulesets`, :mod:`rules.core.findings` – remedies, findings, claims
-* :mod:`rules.advice.discards` – discard advice by exact expected value
-* :mod:`rules.show.distribution` – every hand with every starter, in bulk
-* :mod:`rules.review.deal`, :mod:`rules.review.play` – a deal or game judged against the best
-* :mod:`rules.advice.play`, :mod:`rules.advice.position` – which card to lay now
-* :mod:`rules.doubledummy.position`, :mod:`rules.doubledummy.search` – the play with
-  every hand known
+The library is layered; each layer imports only those below it (``make lint`` checks
+this with import-linter), and each package's ``__init__`` is its face:
+
+* :mod:`rules.core` – the vocabulary: cards, variants, rulesets, the table (who sits
+  where, :class:`Table`), names, findings, and the one error for records that cannot
+  be refereed
+* :mod:`rules.show` – counting a hand or a crib, item by item, and its claim
+* :mod:`rules.play` – what a card scores, the play as a state machine, its referee
+* :mod:`rules.deal` – whole deals and games
+* :mod:`rules.doubledummy` – the play with every hand known, and its search
+* :mod:`rules.advice` – discard advice by exact expected value; which card to lay now
+* :mod:`rules.review` – a deal or game judged against the best
+
+This face exports every entry point and every type in their answers::
+
+    from rules import Table, Variant, check_play
 """
 
-from rules.advice.discards import Advice, advise
-from rules.advice.play import AdviceError, PlayAdvice, advise_play
-from rules.core.cards import Card, CardError, DuplicateCardError, InvalidCardError, Rank, Suit
-from rules.core.codes import FindingCode
-from rules.core.errors import Problem, ProblemCode, RecordError
-from rules.core.findings import Finding, Verdict
-from rules.core.rulesets import Ruleset
-from rules.core.table import Side, Table
-from rules.core.variants import Variant
-from rules.deal.check import DealCheck, DealClaims, DealRecord, check_deal
-from rules.deal.game import GameCheck, Margin, check_game
-from rules.play.check import PlayCheck, PlayEvent, check_play
-from rules.play.live import Next, Phase
-from rules.play.state import IllegalMove, PlayState, Scored
-from rules.review.deal import DealReview, GameReview, review_deal, review_game
-from rules.show.hands import HandCheck, check_hand
-from rules.show.show import Item, ItemKind, Show, count, score
+__version__ = "0.3.0"
+
+from rules.advice import (
+    DEFAULT_SAMPLES,
+    Advice,
+    AdviceError,
+    Option,
+    PlayAdvice,
+    PlayOption,
+    advise,
+    advise_play,
+)
+from rules.core import (
+    Card,
+    CardError,
+    ClaimRuling,
+    DuplicateCardError,
+    Finding,
+    FindingCode,
+    InvalidCardError,
+    InvalidTableError,
+    Problem,
+    ProblemCode,
+    Rank,
+    RecordError,
+    Ruleset,
+    RulesetSpec,
+    Side,
+    Suit,
+    Table,
+    Variant,
+    VariantSpec,
+    Verdict,
+    full_deck,
+    json_pointer,
+)
+from rules.deal import (
+    Count,
+    DealCheck,
+    DealClaims,
+    DealRecord,
+    GameCheck,
+    Heels,
+    Margin,
+    Stage,
+    check_deal,
+    check_game,
+    kept,
+)
+from rules.play import (
+    IllegalMove,
+    Next,
+    Peg,
+    PegKind,
+    PegScore,
+    Phase,
+    PlayCheck,
+    PlayEvent,
+    PlayState,
+    Scored,
+    ScoredEvent,
+    check_play,
+    in_play,
+)
+from rules.review import (
+    REVIEW_POSITIONS,
+    CardReview,
+    Counted,
+    CountReview,
+    DealReview,
+    DiscardReview,
+    GameReview,
+    Lost,
+    PlayReview,
+    objective_of,
+    review_deal,
+    review_game,
+)
+from rules.show import (
+    HandCheck,
+    Item,
+    ItemKind,
+    Show,
+    check_hand,
+    count,
+    score,
+    score_many,
+    show_distribution,
+)
+
+
+def prepare() -> None:
+    """Fill the library's lookup tables now rather than on first use: a server calls it
+    before it forks, so that its workers share them and no request pays for building
+    one."""
+    from rules.advice import discards
+    from rules.show import show
+
+    show.prepare(sorted({variant.spec.hand_size for variant in Variant}))
+    discards.prepare()
 
 __all__ = [
+    "DEFAULT_SAMPLES",
+    "REVIEW_POSITIONS",
     "Advice",
     "AdviceError",
     "Card",
     "CardError",
+    "CardReview",
+    "ClaimRuling",
+    "Count",
+    "CountReview",
+    "Counted",
     "DealCheck",
     "DealClaims",
     "DealRecord",
     "DealReview",
+    "DiscardReview",
     "DuplicateCardError",
     "Finding",
     "FindingCode",
     "GameCheck",
     "GameReview",
     "HandCheck",
+    "Heels",
     "IllegalMove",
     "InvalidCardError",
+    "InvalidTableError",
     "Item",
     "ItemKind",
+    "Lost",
     "Margin",
     "Next",
+    "Option",
+    "Peg",
+    "PegKind",
+    "PegScore",
     "Phase",
     "PlayAdvice",
     "PlayCheck",
     "PlayEvent",
+    "PlayOption",
+    "PlayReview",
     "PlayState",
     "Problem",
     "ProblemCode",
     "Rank",
     "RecordError",
     "Ruleset",
+    "RulesetSpec",
     "Scored",
+    "ScoredEvent",
     "Show",
     "Side",
+    "Stage",
     "Suit",
     "Table",
     "Variant",
+    "VariantSpec",
     "Verdict",
+    "__version__",
     "advise",
     "advise_play",
     "check_deal",
@@ -83,7 +186,15 @@ __all__ = [
     "check_hand",
     "check_play",
     "count",
+    "full_deck",
+    "in_play",
+    "json_pointer",
+    "kept",
+    "objective_of",
+    "prepare",
     "review_deal",
     "review_game",
     "score",
+    "score_many",
+    "show_distribution",
 ]

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from rules import Table
 from rules.core.cards import Card
 from rules.core.errors import RecordError
 from rules.core.findings import (
@@ -218,7 +219,7 @@ class TestTheOpponent:
     def test_the_next_seat_takes_the_excess(self, variant: Variant, seats: tuple[str, ...],
                                              pegged: dict[str, int]) -> None:
         # b's ten makes fifteen (2), claimed as 5; c's two is the last card.
-        result = check_play(record("a:5H b:TC=5 c:2S"), players=seats, variant=variant)
+        result = check_play(record("a:5H b:TC=5 c:2S"), table=Table.seat(variant, seats))
         assert [(f.code, f.player, f.points) for f in result.findings] == [
             (FindingCode.OVERCOUNT, "b", 3)]
         assert result.pegged == pegged

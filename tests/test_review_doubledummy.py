@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from rules import Table
 from rules.core.cards import Card, full_deck
 from rules.core.variants import Variant
 from rules.doubledummy.position import Objective, Position, tail
@@ -175,7 +176,7 @@ class TestAgreesWithTheReferee:
                 position, pegs = position.lay(order, single_count=single)
                 for s, points in pegs:
                     pegged[names[s]] += points
-            result = check_play(events, players=names, variant=variant,
+            result = check_play(events, table=Table.seat(variant, names),
                                 hands=dict(zip(names, hands, strict=True)))
             assert result.findings == ()
             assert result.totals == pegged
@@ -221,7 +222,8 @@ class TestAgreesWithTheStateMachine:
         rng = random.Random(len(variant.value))
         for _ in range(200):
             hands = deal(rng, spec.players, spec.hand_size)
-            state = PlayState.start(names, variant, dict(zip(names, hands, strict=True)))
+            state = PlayState.start(Table.seat(variant, names),
+                                    dict(zip(names, hands, strict=True)))
             position = Position.start(hands)
             pegged = [0] * spec.players
             while True:

@@ -99,17 +99,17 @@ def test_sides_that_do_not_fit_the_variant_are_refused_each_at_its_place() -> No
         Table.seat(Variant.FOUR_PLAYER, ["a", "b", "c", "d"], target=0,
                    sides=[Side("ab", ("a", "b")), Side("ab", ("c", "x")), Side("e", ("a",))])
     assert problems(error) == [
-        ("#/target", "out-of-range"),
         ("#/sides", "wrong-size"),
         ("#/sides/0", "not-in-variant"),
         ("#/sides/1/members/1", "unknown-player"),
         ("#/sides/1/name", "conflict"),
         ("#/sides/2/members/0", "conflict"),
         ("#/sides", "required"),
+        ("#/target", "out-of-range"),
     ]
-    assert error.value.problems[2].message == (
+    assert error.value.problems[1].message == (
         "in the four-player game partners sit opposite, two to a side: not a&b")
-    assert error.value.problems[-1].message == "d has no side"
+    assert error.value.problems[-2].message == "d has no side"
 
 
 def test_a_side_of_two_is_refused_where_each_player_keeps_their_own_score() -> None:

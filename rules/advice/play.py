@@ -30,12 +30,11 @@ from math import comb, sqrt
 from rules.advice.position import AdviceError, check_request, replay
 from rules.core.cards import Card, full_deck
 from rules.core.errors import ProblemCode
-from rules.core.variants import Variant
+from rules.core.table import Table
 from rules.doubledummy.position import Objective, Position
 from rules.doubledummy.search import Budget, BudgetSpent, Solver
 from rules.play.check import PlayEvent
 from rules.play.state import NO_ONE
-from rules.sides import Sides
 
 __all__ = ["AdviceError", "PlayAdvice", "PlayOption", "advise_play"]
 
@@ -69,31 +68,32 @@ class PlayAdvice:
 
 def advise_play(
     *,
-    players: Sequence[str] | None = None,
+    table: Table | None = None,
     player: str,
     hand: Sequence[Card],
     starter: Card,
     plays: Sequence[PlayEvent] = (),
     discards: Sequence[Card] | None = None,
-    variant: Variant = Variant.SIX_CARD,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     budget: int = ADVICE_POSITIONS,
 ) -> PlayAdvice:
-    """Rank what ``player`` may do now. ``hand`` is their cards as the play began;
-    ``players`` the seats from the dealer's left, dealer last (two players default to
-    ``pone`` and ``dealer``). Raises :class:`AdviceError` for a request that describes
-    no position to advise on."""
-    seats = check_request(players, player, hand, starter, discards, plays, variant)
-    me = seats.index(player)
-    size = variant.spec.hand_size
-    single = variant.spec.single_count
+    """Rank what ``player`` may do now at ``table`` (the six-card game's ``pone`` and
+    ``dealer`` by default). ``hand`` is their cards as the play began. Raises
+    :class:`AdviceError` for a request that describes no position to advise on."""
+    if table is None:
+        table = Table.seat()
+    check_request(table, player, hand, starter, discards, plays)
+    seats = table.seats
+    me = table.number(player)
+    size = table.variant.spec.hand_size
+    single = table.variant.spec.single_count
     seen = {*hand, *(discards or ()), starter}
     laid: list[list[Card]] = [[] for _ in seats]
     floor = [0] * len(seats)  # a card still held is worth more than this
-    table = replay(seats, me, hand, seen, plays, variant, laid, floor)
-    if table.turn != me:
-        whose = "nobody's" if table.over else f"{seats[table.turn]}'s"
+    state = replay(table, me, hand, seen, plays, laid, floor)
+    if state.turn != me:
+        whose = "nobody's" if state.over else f"{seats[state.turn]}'s"
         raise AdviceError.one(("player",), ProblemCode.NOT_YOUR_TURN,
                           f"it is {whose} turn, not {player}'s")
 
@@ -106,15 +106,14 @@ def advise_play(
             raise AdviceError.one(("plays",), ProblemCode.INCONSISTENT_RECORD,
                               f"{seats[s]}'s gos leave too few cards they could hold")
 
-    sides = Sides.for_table(seats, variant)
-    objective = Objective.for_sides([sides.names.index(sides.of[p]) for p in seats], me)
+    objective = Objective.for_sides(table.side_numbers, me)
     spend = Budget(budget)
-    stack = tuple(card.order for card in table.stack)
-    last = None if table.last == NO_ONE else table.last
+    stack = tuple(card.order for card in state.stack)
+    last = None if state.last == NO_ONE else state.last
 
     def values(deal: _Deal) -> dict[int | None, int]:
         hands = tuple(mine if s == me else deal[s] for s in range(len(seats)))
-        position = Position.mid_play(hands, table.count, stack, me, table.gone, last)
+        position = Position.mid_play(hands, state.count, stack, me, state.gone, last)
         solver = Solver(objective, single_count=single, budget=spend)
         if not position.legal():
             after, pegs = position.go(single_count=single)
@@ -124,7 +123,7 @@ def advise_play(
     assignments = _assignments(unseen, others, wanted, floor, limit=samples)
     if assignments is not None:
         try:
-            return _exact(player, table.count, hand, laid[me], values, assignments)
+            return _exact(player, state.count, hand, laid[me], values, assignments)
         except BudgetSpent:
             spend.left = budget  # too costly to play every deal: sample instead
 
@@ -145,7 +144,7 @@ def advise_play(
                           "this position is too costly to advise on within the service's "
                           "limits")
     sampled = {k: (Fraction(sum(v), len(v)), _stderr(v)) for k, v in runs.items()}
-    return _advice(player, table.count, hand, laid[me], sampled, False, played)
+    return _advice(player, state.count, hand, laid[me], sampled, False, played)
 
 
 _Deal = Mapping[int, tuple[int, ...]]

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from rules.core.cards import Card
 from rules.core.errors import Problem, ProblemCode, Problems, RecordError, check_cards
-from rules.core.variants import Variant
-from rules.play.check import PlayEvent, check_seats
+from rules.core.table import Table
+from rules.play.check import PlayEvent
 from rules.play.pegging import THIRTY_ONE
 from rules.play.state import NO_ONE, PlayState
 
@@ -42,19 +42,18 @@ class AdviceError(RecordError):
         return self.problems[0].code
 
 
-def check_request(players: Sequence[str] | None, player: str, hand: Sequence[Card],
-                  starter: Card, discards: Sequence[Card] | None, plays: Sequence[PlayEvent],
-                  variant: Variant) -> tuple[str, ...]:
-    """The seats, once the request is known to describe a table: the variant's number of
-    players, each named once (:func:`rules.play.check.check_seats`); the player and everyone
-    in the play among them; a whole hand; the starter and the discards apart from it."""
+def check_request(table: Table, player: str, hand: Sequence[Card], starter: Card,
+                  discards: Sequence[Card] | None, plays: Sequence[PlayEvent]) -> None:
+    """A request that describes a position at ``table``: the player and everyone in the
+    play among its seats; a whole hand; the starter and the discards apart from it."""
     problems = Problems()
-    seats = check_seats(problems, players, variant)
-    if seats and player not in seats:
+    seats = table.seats
+    variant = table.variant
+    if player not in seats:
         problems.add(("player",), ProblemCode.UNKNOWN_PLAYER,
                      f"{player!r} is not one of the players")
     for i, event in enumerate(plays):
-        if seats and event.player not in seats:
+        if event.player not in seats:
             problems.add(("plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
                          f"{event.player!r} is not one of the players")
     check_cards(problems, ("hand",), hand, variant.spec.hand_size, f"a {variant} hand")
@@ -70,16 +69,15 @@ def check_request(players: Sequence[str] | None, player: str, hand: Sequence[Car
                              f"{card} is also in the hand or the starter")
     if problems:
         raise AdviceError(problems.found)
-    return seats
 
 
-def replay(seats: Sequence[str], me: int, hand: Sequence[Card], seen: set[Card],
-            plays: Sequence[PlayEvent], variant: Variant, laid: list[list[Card]],
-            floor: list[int]) -> PlayState:
+def replay(table: Table, me: int, hand: Sequence[Card], seen: set[Card],
+           plays: Sequence[PlayEvent], laid: list[list[Card]], floor: list[int]) -> PlayState:
     """Follow the play so far on the state machine, the other hands unknown, inferring
     the gos that turn order implies; record each player's cards laid and what their gos
     prove (``floor``: every card a player still holds is worth more)."""
-    state = PlayState.start(seats, variant)
+    seats = table.seats
+    state = PlayState.start(table)
     mine = set(hand)
 
     def say_go(seat: int, index: int) -> PlayState:

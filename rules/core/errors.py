@@ -12,7 +12,15 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["Problem", "ProblemCode", "Problems", "RecordError", "check_cards", "check_claim"]
+__all__ = [
+    "Problem",
+    "ProblemCode",
+    "Problems",
+    "RecordError",
+    "check_cards",
+    "check_claim",
+    "json_pointer",
+]
 
 Path = tuple[str | int, ...]
 
@@ -50,11 +58,17 @@ class Problem:
     @property
     def pointer(self) -> str:
         """The path as a JSON pointer fragment, ``#/plays/3/player``."""
-        parts = (str(p).replace("~", "~0").replace("/", "~1") for p in self.path)
-        return "#/" + "/".join(parts) if self.path else "#"
+        return json_pointer(self.path)
 
     def under(self, *prefix: str | int) -> Problem:
         return Problem((*prefix, *self.path), self.code, self.message)
+
+
+def json_pointer(path: Iterable[str | int]) -> str:
+    """A path into a record as a JSON pointer (RFC 6901) in a URI fragment,
+    ``#/plays/3/player``: ``~`` and ``/`` in a key escaped as ``~0`` and ``~1``."""
+    tokens = [str(token).replace("~", "~0").replace("/", "~1") for token in path]
+    return "#/" + "/".join(tokens) if tokens else "#"
 
 
 class RecordError(ValueError):

@@ -76,10 +76,8 @@ class Table:
     def __post_init__(self) -> None:
         problems = Problems()
         if _check_seats(problems, self.variant, self.seats):
-            _check_target(problems, self.variant, self.target)
             _check_sides(problems, self.variant, self.seats, self.sides, defaulted=False)
-        else:
-            _check_target(problems, self.variant, self.target)
+        _check_target(problems, self.variant, self.target)
         problems.raise_any()
         self._derive()
 
@@ -108,8 +106,8 @@ class Table:
              *, target: int | None = None, sides: Sequence[Side] | None = None,
              dealer: str | None = None) -> Table:
         """The table, checked: raises :class:`rules.core.errors.RecordError` with every
-        problem at once (paths ``("players",)`` for the seats, ``("dealer",)``,
-        ``("target",)``, ``("sides", ...)``).
+        problem at once (paths ``("players",)`` for the seats, ``("sides", ...)``,
+        ``("dealer",)``, ``("target",)``, in that order).
 
         ``seats`` None (or empty): the variant's default, ``pone`` and ``dealer`` for two
         players (more must be named). ``target`` None: the variant's. ``sides`` None: the
@@ -135,19 +133,18 @@ class Table:
             named = tuple(seats)
             sound = _check_seats(problems, variant, named)
         placed = named
-        if dealer is not None:
-            if dealer in named:
-                at = named.index(dealer) + 1
-                placed = named[at:] + named[:at]
-            elif named:
-                problems.add(("dealer",), ProblemCode.UNKNOWN_PLAYER,
-                             f"{dealer!r} is not one of the players")
-        target = variant.spec.target if target is None else target
-        _check_target(problems, variant, target)
+        if dealer in named:
+            at = named.index(dealer) + 1
+            placed = named[at:] + named[:at]
         chosen: tuple[Side, ...] = ()
         if sound:
             chosen = _default_sides(variant, named) if sides is None else tuple(sides)
             _check_sides(problems, variant, placed, chosen, defaulted=sides is None)
+        if dealer is not None and named and dealer not in named:
+            problems.add(("dealer",), ProblemCode.UNKNOWN_PLAYER,
+                         f"{dealer!r} is not one of the players")
+        target = variant.spec.target if target is None else target
+        _check_target(problems, variant, target)
         problems.raise_any()
         return cls._trusted(variant, placed, target, chosen)
 

@@ -10,7 +10,7 @@ moment someone reaches the target, and a false claim of game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from rules.core.cards import Card, Rank
@@ -18,21 +18,21 @@ from rules.core.codes import FindingCode
 from rules.core.errors import ProblemCode, Problems
 from rules.core.findings import Finding, cite, rule_on_claim
 from rules.core.rulesets import FalseGameRemedy, MisdealRemedy, Ruleset
-from rules.core.variants import Variant
+from rules.core.table import Table
 from rules.deal.record import (
     DealClaims,
     DealRecord,
     check_deal_record,
     check_scores,
-    check_sides,
+    kept,
 )
-from rules.play.check import PlayCheck, check_play, check_seats, opponent_of
-from rules.play.live import CRIB, Next, Phase, in_play, to_show
+from rules.play.check import PlayCheck, check_play
+from rules.play.live import Next, Phase, in_play, to_show
 from rules.show.hands import HandCheck, check_hand
-from rules.sides import Sides
 
 __all__ = [
     "HEELS",
+    "Count",
     "DealCheck",
     "DealClaims",
     "DealRecord",
@@ -62,6 +62,16 @@ class Heels:
 
 
 @dataclass(frozen=True, slots=True)
+class Count:
+    """One count of the show: a player's hand, or the crib (which the dealer counts)."""
+
+    player: str
+    """Who counts it: the hand's owner, or the dealer for the crib."""
+    crib: bool
+    check: HandCheck
+
+
+@dataclass(frozen=True, slots=True)
 class DealCheck:
     misdeal: bool
     heels: Heels | None
@@ -78,16 +88,29 @@ class DealCheck:
     next: Next
     """What comes next: ``over`` for a finished deal."""
     unruled: dict[str, int] = field(default_factory=dict)
-    """Claims for counts made after the win, by player (``crib`` for the crib): echoed
-    as made, not ruled on (docs/rules.md#after-the-win)."""
+    """Claims for hands made after the win, by player: echoed as made, not ruled on
+    (docs/rules.md#after-the-win)."""
+    unruled_crib: int | None = None
+    """The claim for the crib made after the win, if any: echoed, not ruled on."""
+
+    def counts(self) -> tuple[Count, ...]:
+        """The show's counts in the order they are made: each hand from the pone round
+        to the dealer, then the crib (docs/rules.md#game-end)."""
+        table = self.table
+        counted = [Count(player, False, hand) for player, hand in self.show.items()]
+        if self.crib is not None:
+            counted.append(Count(table.dealer, True, self.crib))
+        return tuple(counted)
+
+    table: Table = field(default_factory=Table.seat, repr=False)
+    """The table the deal was played at."""
 
 
 @dataclass(slots=True)
 class _Pegboard:
     """Scores by side, pegged in order; it stops the moment a side reaches the target."""
 
-    sides: Sides
-    target: int
+    table: Table
     scores: dict[str, int]
     claimed: dict[str, int]
     winner: str | None = None
@@ -103,13 +126,14 @@ class _Pegboard:
         its true score has not: a false claim of game."""
         if self.winner is not None:
             return False
-        side = self.sides.of[player]
+        side = self.table.side_of(player).name
+        target = self.table.target
         if self.forfeit is not None and side != self.forfeit[0]:
             self.settle()
             return False
-        points = min(max(points, 0), self.target - self.scores[side])  # the game hole
+        points = min(max(points, 0), target - self.scores[side])  # the game hole
         self.scores[side] += points
-        if self.scores[side] >= self.target:
+        if self.scores[side] >= target:
             self.winner, self.won_during = side, stage
             return False
         if self.forfeit is not None:  # that was the overcount's award: now the game is lost
@@ -117,13 +141,13 @@ class _Pegboard:
             return False
         before = self.claimed[side]
         self.claimed[side] += points if claimed is None else claimed
-        return before < self.target <= self.claimed[side]
+        return before < target <= self.claimed[side]
 
     def settle(self) -> None:
         """A game lost by a false claim goes to the opponent, at the game hole."""
         if self.forfeit is not None and self.winner is None:
             side, stage = self.forfeit
-            self.scores[side] = self.target
+            self.scores[side] = self.table.target
             self.winner, self.won_during = side, stage
         self.forfeit = None
 
@@ -131,52 +155,42 @@ class _Pegboard:
 def check_deal(
     record: DealRecord,
     *,
-    variant: Variant = Variant.SIX_CARD,
+    table: Table | None = None,
     ruleset: Ruleset = Ruleset.ACC,
     muggins: bool = False,
     scores_before: Mapping[str, int] | None = None,
-    target: int | None = None,
-    sides: Sides | None = None,
     in_progress: bool = False,
 ) -> DealCheck:
-    """Referee one deal. ``scores_before`` are by side (a player, or a partnership named
-    ``"a&b"``), each below ``target``; ``sides``, the variant's by default, must seat
-    every player. A deal ``in_progress`` may stop at any phase; its
+    """Referee one deal at ``table`` (the six-card game's ``pone`` and ``dealer`` by
+    default). ``scores_before`` are by side (a player, or a partnership named ``"a&b"``),
+    each below the table's target. A deal ``in_progress`` may stop at any phase; its
     answer's ``next`` says what comes next. Raises :class:`rules.core.errors.RecordError`
     for a record that cannot be refereed, listing every problem."""
+    if table is None:
+        table = Table.seat()
     problems = Problems()
-    seats = check_seats(problems, record.players, variant)
-    problems.raise_any()  # the rest reads the seats
-    if seats != record.players:
-        record = replace(record, players=seats)
-    if sides is None:
-        sides = Sides.for_table(record.players, variant)
-    else:
-        check_sides(problems, sides, record.players)
-    target = variant.spec.target if target is None else target
-    check_deal_record(problems, record, variant, in_progress)
-    check_scores(problems, scores_before or {}, sides, target)
+    check_deal_record(problems, record, table, in_progress)
+    check_scores(problems, scores_before or {}, table)
     problems.raise_any()
-    before = sides.zero() | dict(scores_before or {})
-    deal = _Deal(record, variant, ruleset, _Pegboard(sides, target, dict(before), dict(before)))
+    before = dict.fromkeys((side.name for side in table.sides), 0) | dict(scores_before or {})
+    deal = _Deal(record, table, ruleset, _Pegboard(table, dict(before), dict(before)))
 
-    misdealt = _misdeal(record, variant)
+    misdealt = _misdeal(record, table)
     if misdealt:
         deal.misdeal(misdealt)
         return deal.result(before, Next(Phase.OVER), misdeal=True)
     if record.discards is None:
         return deal.result(before, Next(Phase.DISCARD))
     if record.starter is None:
-        return deal.result(before, Next(Phase.CUT, record.pone))
+        return deal.result(before, Next(Phase.CUT, table.pone))
 
     starter = record.starter
-    heels = _heels(record, starter, ruleset, record.claims, deal.peg, deal.find)
-    kept = {p: _kept(record.dealt[p], record.discards[p]) for p in record.players}
+    heels = _heels(table, starter, ruleset, record.claims, deal.peg, deal.find)
+    hands = {p: kept(record, p) for p in table.seats}
     play: PlayCheck | None = None
     if record.plays is not None or in_progress:
-        play = check_play(record.plays or (), players=record.players, hands=kept,
-                          variant=variant, ruleset=ruleset, muggins=muggins,
-                          in_progress=in_progress)
+        play = check_play(record.plays or (), table=table, hands=hands, ruleset=ruleset,
+                          muggins=muggins, in_progress=in_progress)
         deal.play(play)
     # else the play was not recorded: nothing to rule on, nothing pegged, the show goes on.
     if play is not None and not play.state.over and in_progress:
@@ -184,30 +198,31 @@ def check_deal(
         return deal.result(before, _unless_won(deal, in_play(play.state)), heels=heels,
                            play=play)
 
-    crib = [c for p in record.players for c in record.discards[p]]
+    crib = [c for p in table.seats for c in record.discards[p]]
     if record.crib_card is not None:
         crib.append(record.crib_card)
-    counting = [(p, kept[p], False) for p in record.players] + [(CRIB, crib, True)]
+    # The show's order: each hand from the pone round to the dealer, then the crib.
+    counting: list[tuple[str | None, Sequence[Card]]] = [(p, hands[p]) for p in table.seats]
+    counting.append((None, crib))
     claims = record.claims or DealClaims()
-    waiting: str | None = None
-    for at, (name, cards, is_crib) in enumerate(counting):
-        claim = claims.crib if is_crib else claims.hands.get(name)
+    waiting: Next | None = None
+    for at, (name, cards) in enumerate(counting):
+        claim = claims.crib if name is None else claims.hands.get(name)
         if in_progress and claim is None and deal.board.winner is None:
-            waiting = name  # not counted yet: the show stops here
+            waiting = to_show(name)  # not counted yet: the show stops here
             _counted_in_order(claims, counting[at + 1:])
             break
         if deal.board.winner is not None and claim is not None:
-            deal.unruled[name] = claim
-        deal.show(name, is_crib, check_hand(cards, starter, crib=is_crib,
+            if name is None:
+                deal.unruled_crib = claim
+            else:
+                deal.unruled[name] = claim
+        deal.show(name, check_hand(cards, starter, crib=name is None,
                                    claimed=None if deal.board.winner else claim,
-                                   variant=variant, ruleset=ruleset, muggins=muggins,
-                                   player=record.dealer if is_crib else name))
-    return deal.result(before, _unless_won(deal, to_show(waiting)), heels=heels, play=play)
-
-
-def _kept(dealt: Sequence[Card], discards: Sequence[Card]) -> list[Card]:
-    away = {card.index for card in discards}
-    return [card for card in dealt if card.index not in away]
+                                   variant=table.variant, ruleset=ruleset, muggins=muggins,
+                                   player=table.dealer if name is None else name))
+    coming = Next(Phase.OVER) if waiting is None else waiting
+    return deal.result(before, _unless_won(deal, coming), heels=heels, play=play)
 
 
 def _unless_won(deal: _Deal, coming: Next) -> Next:
@@ -229,15 +244,16 @@ def _claims_wait_for_the_show(record: DealRecord) -> None:
 
 
 def _counted_in_order(claims: DealClaims,
-                      later: Sequence[tuple[str, Sequence[Card], bool]]) -> None:
+                      later: Sequence[tuple[str | None, Sequence[Card]]]) -> None:
     """A deal in progress whose show stopped at a count not yet claimed: no later count
     may be claimed before it (the show goes pone, dealer, then the crib)."""
     problems = Problems()
-    for name, _, is_crib in later:
-        if is_crib and claims.crib is not None:
-            problems.add(("claims", "crib"), ProblemCode.OUT_OF_ORDER,
-                         "the crib is counted last, after every hand")
-        elif not is_crib and name in claims.hands:
+    for name, _ in later:
+        if name is None:
+            if claims.crib is not None:
+                problems.add(("claims", "crib"), ProblemCode.OUT_OF_ORDER,
+                             "the crib is counted last, after every hand")
+        elif name in claims.hands:
             problems.add(("claims", "hands", name), ProblemCode.OUT_OF_ORDER,
                          f"{name} counts after an earlier hand not yet claimed")
     problems.raise_any()
@@ -246,15 +262,17 @@ def _counted_in_order(claims: DealClaims,
 class _Deal:
     """The deal as it is pegged: the board, the findings, and the parts refereed so far."""
 
-    def __init__(self, record: DealRecord, variant: Variant, ruleset: Ruleset,
+    def __init__(self, record: DealRecord, table: Table, ruleset: Ruleset,
                  board: _Pegboard) -> None:
         self.record = record
+        self.table = table
         self.ruleset = ruleset
         self.board = board
         self.findings: list[Finding] = []
         self.hands: dict[str, HandCheck] = {}
         self.crib: HandCheck | None = None
         self.unruled: dict[str, int] = {}
+        self.unruled_crib: int | None = None
 
     def find(self, code: FindingCode, message: str, player: str | None,
              points: int | None = None, index: int | None = None) -> None:
@@ -267,17 +285,16 @@ class _Deal:
         opponent may be awarded for this claim: after a false claim of game under ACC
         8.4.b, the points up to the game hole; None when there is no limit."""
         if self.board.peg(player, points, stage, claimed):
-            return _false_claim(player, stage, self.board, self.ruleset, self.record,
-                                self.find)
+            return _false_claim(player, stage, self.board, self.ruleset, self.find)
         return None
 
     def misdeal(self, why: str) -> None:
         spec = self.ruleset.spec
         points = 2 if spec.misdeal is MisdealRemedy.PONE_PEGS_2 else None
         self.find(FindingCode.MISDEAL, f"misdeal: {why}; " + spec.remedies[FindingCode.MISDEAL],
-                  self.record.dealer, points)
+                  self.table.dealer, points)
         if points:
-            self.peg(self.record.pone, points, Stage.MISDEAL)
+            self.peg(self.table.pone, points, Stage.MISDEAL)
 
     def play(self, play: PlayCheck) -> None:
         won_at: int | None = None
@@ -296,9 +313,10 @@ class _Deal:
         self.findings[mark:mark] = [f for f in play.findings
                                     if won_at is None or f.index is None or f.index <= won_at]
 
-    def show(self, name: str, is_crib: bool, checked: HandCheck) -> None:
-        owner = self.record.dealer if is_crib else name
-        if is_crib:
+    def show(self, name: str | None, checked: HandCheck) -> None:
+        """Peg one count: ``name``'s hand, or the crib (None)."""
+        owner = self.table.dealer if name is None else name
+        if name is None:
             self.crib = checked
         else:
             self.hands[name] = checked
@@ -308,8 +326,7 @@ class _Deal:
             return
         self.findings.extend(ruling.findings)
         most = self.peg(owner, ruling.player_pegs, Stage.SHOW, ruling.read)
-        self.peg(opponent_of(self.record.players, owner), _award(ruling.opponent_pegs, most),
-                 Stage.SHOW)
+        self.peg(self.table.left_of(owner), _award(ruling.opponent_pegs, most), Stage.SHOW)
 
     def result(self, before: dict[str, int], coming: Next, *, misdeal: bool = False,
                heels: Heels | None = None, play: PlayCheck | None = None) -> DealCheck:
@@ -318,7 +335,8 @@ class _Deal:
         return DealCheck(misdeal, heels, play, self.hands, self.crib, tuple(self.findings),
                          before, dict(board.scores),
                          {side: board.scores[side] - before[side] for side in board.scores},
-                         board.winner, board.won_during, coming, dict(self.unruled))
+                         board.winner, board.won_during, coming, dict(self.unruled),
+                         self.unruled_crib, self.table)
 
 
 _Find = Callable[..., None]
@@ -331,14 +349,14 @@ def _award(points: int, most: int | None) -> int:
     return points if most is None else min(points, most)
 
 
-def _heels(record: DealRecord, starter: Card, ruleset: Ruleset, claims: DealClaims | None,
+def _heels(table: Table, starter: Card, ruleset: Ruleset, claims: DealClaims | None,
            peg: _Peg, find: _Find) -> Heels:
     true = HEELS if starter.rank is Rank.JACK else 0
     claimed = None if claims is None else claims.heels
+    dealer = table.dealer
     if claimed is None:
-        peg(record.dealer, true, Stage.HEELS)
+        peg(dealer, true, Stage.HEELS)
         return Heels(true, None, true)
-    dealer = record.dealer
     if true and claimed == 0:
         # Not pegged before the dealer's first card: forfeited, and never muggins.
         pegged = 0 if ruleset.spec.heels_forfeited else true
@@ -353,12 +371,12 @@ def _heels(record: DealRecord, starter: Card, ruleset: Ruleset, claims: DealClai
     for finding in ruling.findings:
         find(finding.code, finding.message, dealer, finding.points)
     most = peg(dealer, ruling.player_pegs, Stage.HEELS, claimed)
-    peg(opponent_of(record.players, dealer), _award(ruling.opponent_pegs, most), Stage.HEELS)
+    peg(table.left_of(dealer), _award(ruling.opponent_pegs, most), Stage.HEELS)
     return Heels(true, claimed, ruling.player_pegs)
 
 
 def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
-                 record: DealRecord, find: _Find) -> int | None:
+                 find: _Find) -> int | None:
     """A side's claims reached the target while its true score has not: a false claim
     of game (docs/rules.md#false-claim-of-game), remedied at once.
 
@@ -366,7 +384,8 @@ def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
     the points from the true score to the target are returned, for the caller to
     limit the opponent's overcount award to them. None: no limit.
     """
-    side = board.sides.of[player]
+    table = board.table
+    side = table.side_of(player).name
     if board.winner is not None or side in board.false_claim:
         return None
     board.false_claim.add(side)
@@ -375,7 +394,7 @@ def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
     points: int | None = None
     most: int | None = None
     if remedy is FalseGameRemedy.SET_BACK_15:
-        most = board.target - board.scores[side]
+        most = table.target - board.scores[side]
         points = min(FALSE_GAME_SETBACK, board.scores[side])
         board.scores[side] -= points
     find(FindingCode.FALSE_CLAIM_OF_GAME,
@@ -384,13 +403,13 @@ def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
     if remedy is FalseGameRemedy.LOSES_GAME:
         # English laws ix before xvi: the opponent pegs the overcount's excess (the peg
         # that follows), then wins the game.
-        board.forfeit = (board.sides.of[opponent_of(record.players, player)], stage)
+        board.forfeit = (table.side_of(table.left_of(player)).name, stage)
     return most
 
 
-def _misdeal(record: DealRecord, variant: Variant) -> str | None:
-    spec = variant.spec
-    for player in record.players:
+def _misdeal(record: DealRecord, table: Table) -> str | None:
+    spec = table.variant.spec
+    for player in table.seats:
         if len(record.dealt[player]) != spec.dealt:
             return f"{player} was dealt {len(record.dealt[player])} cards, not {spec.dealt}"
         if record.discards is not None and len(record.discards[player]) != spec.to_crib:

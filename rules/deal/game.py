@@ -14,14 +14,12 @@ from enum import StrEnum
 from rules.core.errors import ProblemCode, Problems, RecordError
 from rules.core.findings import Finding
 from rules.core.rulesets import MarginRule, Ruleset
-from rules.core.variants import Variant
+from rules.core.table import Table
+from rules.core.variants import LAST_FOR_THREE
 from rules.deal.check import DealCheck, DealRecord, check_deal, check_deal_record
-from rules.play.check import check_seats
-from rules.sides import Sides
 
 __all__ = ["LAST_FOR_THREE", "GameCheck", "Margin", "check_game", "margin"]
 
-LAST_FOR_THREE = 3
 SKUNK = 31
 DOUBLE_SKUNK = 61
 
@@ -62,53 +60,29 @@ def margin(scores: Mapping[str, int], winner: str, target: int, ruleset: Ruleset
 
 
 def check_game(
-    players: Sequence[str],
-    first_dealer: str,
+    table: Table,
     deals: Sequence[DealRecord],
     *,
-    variant: Variant = Variant.SIX_CARD,
     ruleset: Ruleset = Ruleset.ACC,
     muggins: bool = False,
-    target: int | None = None,
 ) -> GameCheck:
-    """``players`` sit in play order (each one's left-hand neighbour follows them).
-
-    The game seats every deal itself, dealer passing left: leave each record's own
-    ``players`` empty (seats that differ are refused)."""
+    """Referee a game whose first deal is played at ``table``. The deal passes to the
+    left after every deal but a misdeal (:meth:`rules.core.table.Table.next_deal`); the
+    sides, and their names, stay those of the table."""
     problems = Problems()
-    players = check_seats(problems, players, variant)
-    if first_dealer not in players:
-        problems.add(("first_dealer",), ProblemCode.UNKNOWN_PLAYER,
-                     f"{first_dealer!r} is not one of the players")
-    if target is not None and target < 1:
-        problems.add(("target",), ProblemCode.OUT_OF_RANGE,
-                     f"the target is a positive number of points, not {target}")
-    elif target is not None and variant.spec.last_for_three and target <= LAST_FOR_THREE:
-        problems.add(("target",), ProblemCode.OUT_OF_RANGE,
-                     f"three for last would reach a target of {target} before the first deal")
-    problems.raise_any()
-    target = target or variant.spec.target
-    sides = Sides.for_table(players, variant)
-    scores = sides.zero()
-    n = len(players)
-    dealer = players.index(first_dealer)
-    if variant.spec.last_for_three:
-        scores[sides.of[players[(dealer + 1) % n]]] += LAST_FOR_THREE
+    scores = dict.fromkeys((side.name for side in table.sides), 0)
+    if table.variant.spec.last_for_three:
+        scores[table.side_of(table.pone).name] += LAST_FOR_THREE
 
     checked: list[DealCheck] = []
     dealers: list[str] = []
     findings: list[Finding] = []
     winner: str | None = None
     for number, deal in enumerate(deals):
-        seats = tuple(players[(dealer + 1 + i) % n] for i in range(n))
-        if deal.players and tuple(deal.players) != seats:
-            problems.add(("deals", number, "players"), ProblemCode.CONFLICT,
-                         "the game seats this deal " + ", ".join(seats))
-        record = replace(deal, players=seats)
         if problems:
             # A deal before was refused: check the rest as records, to list every problem.
             found = Problems()
-            check_deal_record(found, record, variant)
+            check_deal_record(found, deal, table)
             problems.extend(problem.under("deals", number) for problem in found.found)
             continue
         if winner is not None:
@@ -116,18 +90,18 @@ def check_game(
                          f"the game was over after deal {number}: {winner} had won")
             continue
         try:
-            result = check_deal(record, variant=variant, ruleset=ruleset, muggins=muggins,
-                                scores_before=scores, target=target, sides=sides)
+            result = check_deal(deal, table=table, ruleset=ruleset, muggins=muggins,
+                                scores_before=scores)
         except RecordError as error:
             problems.extend(error.under("deals", number).problems)
             continue
         checked.append(result)
-        dealers.append(players[dealer])
+        dealers.append(table.dealer)
         findings.extend(replace(finding, deal=number) for finding in result.findings)
         scores = dict(result.scores_after)
         winner = result.winner
         if not result.misdeal:
-            dealer = (dealer + 1) % n  # the deal passes to the left
+            table = table.next_deal()
     problems.raise_any()
-    won_by = None if winner is None else margin(scores, winner, target, ruleset)
+    won_by = None if winner is None else margin(scores, winner, table.target, ruleset)
     return GameCheck(tuple(checked), tuple(dealers), scores, winner, won_by, tuple(findings))

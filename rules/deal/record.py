@@ -11,12 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.core.cards import Card
-from rules.core.errors import ProblemCode, Problems, check_claim
-from rules.core.variants import Variant
+from rules.core.errors import ProblemCode, Problems, check_claim, json_pointer
+from rules.core.table import Table
 from rules.play.check import PlayEvent, check_play_record
-from rules.sides import Sides
 
-__all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores", "check_sides"]
+__all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores", "kept"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +27,9 @@ class DealClaims:
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
-    players: tuple[str, ...]
-    """Seats in play order from the dealer's left; the dealer is last. Empty: the
-    two-player default, ``pone`` and ``dealer``."""
+    """What happened in one deal; who sat where is the :class:`rules.core.table.Table`'s
+    to say."""
+
     dealt: Mapping[str, Sequence[Card]]
     discards: Mapping[str, Sequence[Card]] | None
     """None only in a deal still in progress, before the discards."""
@@ -42,21 +41,20 @@ class DealRecord:
     crib_card: Card | None = None
     claims: DealClaims | None = None
 
-    @property
-    def dealer(self) -> str:
-        return self.players[-1]
 
-    @property
-    def pone(self) -> str:
-        return self.players[0]
-
+def kept(record: DealRecord, player: str) -> list[Card]:
+    """The cards ``player`` kept after the discard: their hand for the play and the show."""
+    assert record.discards is not None  # the discards are made
+    away = {card.index for card in record.discards[player]}
+    return [card for card in record.dealt[player] if card.index not in away]
 
 
-def check_deal_record(problems: Problems, record: DealRecord, variant: Variant,
+def check_deal_record(problems: Problems, record: DealRecord, table: Table,
                       in_progress: bool = False) -> None:
     """Malformed records: unknown players, a card twice, a discard not held, a phase's
     fields without the earlier phases'."""
-    seats = set(record.players)
+    variant = table.variant
+    seats = set(table.seats)
     mappings: list[tuple[str, Mapping[str, Sequence[Card]]]] = [("dealt", record.dealt)]
     if record.discards is not None:
         mappings.append(("discards", record.discards))
@@ -67,7 +65,7 @@ def check_deal_record(problems: Problems, record: DealRecord, variant: Variant,
             if player not in seats:
                 problems.add((name, player), ProblemCode.UNKNOWN_PLAYER,
                              f"{player!r} is not one of the players")
-        for player in record.players:
+        for player in table.seats:
             if player not in mapping:
                 problems.add((name, player), ProblemCode.REQUIRED,
                              f"{player}'s cards are missing")
@@ -83,15 +81,15 @@ def check_deal_record(problems: Problems, record: DealRecord, variant: Variant,
     if record.crib_card is not None and not variant.spec.crib_cards_dealt:
         problems.add(("crib_card",), ProblemCode.NOT_IN_VARIANT,
                      f"only the three-player game deals a card to the crib, not {variant}")
-    check_play_record(problems, record.plays or (), record.players, None, variant)
+    check_play_record(problems, record.plays or (), table, None)
     _order(problems, record, in_progress)
-    _distinct(problems, record)
+    _distinct(problems, record, table)
 
 
-def _distinct(problems: Problems, record: DealRecord) -> None:
+def _distinct(problems: Problems, record: DealRecord, table: Table) -> None:
     """Every card once in the deal, and each discard one the player was dealt."""
     placed: list[tuple[Card, tuple[str | int, ...]]] = []
-    for player in record.players:
+    for player in table.seats:
         dealt = record.dealt.get(player, ())
         placed.extend((card, ("dealt", player, i)) for i, card in enumerate(dealt))
         held = {card.index for card in dealt}
@@ -114,7 +112,7 @@ def _distinct(problems: Problems, record: DealRecord) -> None:
     seen: dict[int, tuple[str | int, ...]] = {}  # by card index, which hashes in C
     for card, where in placed:
         if card.index in seen:
-            also = _pointer(seen[card.index])
+            also = json_pointer(seen[card.index])
             problems.add(where, ProblemCode.DUPLICATE_CARD,
                          f"{card} appears twice in the deal (also at {also})")
         seen.setdefault(card.index, where)
@@ -136,33 +134,15 @@ def _order(problems: Problems, record: DealRecord, in_progress: bool) -> None:
                      "the cut comes after the discards, which are missing")
 
 
-def check_sides(problems: Problems, sides: Sides, players: Sequence[str]) -> None:
-    """Sides given by the caller seat every player, each on one of the sides named."""
-    for player in players:
-        side = sides.of.get(player)
-        if side is None:
-            problems.add(("sides", player), ProblemCode.REQUIRED, f"{player} has no side")
-        elif side not in sides.names:
-            problems.add(("sides", player), ProblemCode.UNKNOWN_SIDE,
-                         f"{player}'s side {side!r} is not one of the sides: "
-                         + ", ".join(sides.names))
-
-
-def check_scores(problems: Problems, scores: Mapping[str, int], sides: Sides,
-                  target: int) -> None:
-    """Scores before the deal name the real sides and have not reached the target."""
-    if target < 1:
-        problems.add(("target",), ProblemCode.OUT_OF_RANGE,
-                     f"the target is a positive number of points, not {target}")
+def check_scores(problems: Problems, scores: Mapping[str, int], table: Table) -> None:
+    """Scores before the deal name the table's sides and have not reached the target."""
+    names = [side.name for side in table.sides]
+    target = table.target
     for side, score in scores.items():
-        if side not in sides.names:
+        if side not in names:
             problems.add(("scores_before", side), ProblemCode.UNKNOWN_SIDE,
-                         f"{side!r} is not one of the sides: " + ", ".join(sides.names))
+                         f"{side!r} is not one of the sides: " + ", ".join(names))
         elif not 0 <= score < target:
             problems.add(("scores_before", side), ProblemCode.OUT_OF_RANGE,
                          f"{score} is not a score before the end of the game: "
                          f"from 0 to {target - 1}")
-
-
-def _pointer(path: tuple[str | int, ...]) -> str:
-    return "#/" + "/".join(str(part) for part in path)

@@ -20,15 +20,14 @@ from rules.core.codes import FindingCode
 from rules.core.errors import ProblemCode, Problems, check_claim
 from rules.core.findings import Finding, cite
 from rules.core.rulesets import Ruleset
-from rules.core.variants import Variant
+from rules.core.table import Table
 from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
 from rules.play.readings import Inferred, Kind, explicit_go, read_card
 from rules.play.record import Peg, PlayEvent, ScoredEvent
-from rules.play.rulings import GoCall, opponent_of, pegging, reneges
+from rules.play.rulings import GoCall, pegging, reneges
 from rules.play.state import NO_ONE, PlayState, Scored
-from rules.sides import Sides
 
-__all__ = ["Peg", "PlayCheck", "PlayEvent", "ScoredEvent", "check_play", "opponent_of"]
+__all__ = ["Peg", "PlayCheck", "PlayEvent", "ScoredEvent", "check_play", "check_play_record"]
 
 _LAST_CARD = PegScore(PegKind.LAST_CARD, GO_POINT)
 
@@ -50,28 +49,27 @@ class PlayCheck:
 def check_play(
     events: Sequence[PlayEvent],
     *,
-    players: Sequence[str] | None = None,
+    table: Table | None = None,
     hands: Mapping[str, Sequence[Card]] | None = None,
-    variant: Variant = Variant.SIX_CARD,
     ruleset: Ruleset = Ruleset.ACC,
     muggins: bool = False,
     in_progress: bool = False,
 ) -> PlayCheck:
-    """Referee a recorded play. ``players`` are in seat order from the dealer's left,
-    ending with the dealer (``pone`` and ``dealer`` by default, with two); ``hands`` are
-    the cards each held when the play began. Raises :class:`rules.core.errors.RecordError`
-    for a record that cannot be refereed."""
+    """Referee a recorded play at ``table`` (the six-card game's ``pone`` and ``dealer``
+    by default); ``hands`` are the cards each held when the play began. Raises
+    :class:`rules.core.errors.RecordError` for a record that cannot be refereed."""
+    if table is None:
+        table = Table.seat()
     problems = Problems()
-    players = check_seats(problems, players, variant)
-    check_play_record(problems, events, players, hands, variant)
+    check_play_record(problems, events, table, hands)
     problems.raise_any()
-    replay = _Replay(PlayState.start(players, variant, hands), events, ruleset)
+    replay = _Replay(PlayState.start(table, hands), events, ruleset)
     for index, event in enumerate(events):
         if event.card is None:
             replay.go(index, event)
         else:
             replay.card(index, event.card, event)
-    return replay.finish(variant, ruleset, muggins, in_progress)
+    return replay.finish(table, ruleset, muggins, in_progress)
 
 
 class _Replay:
@@ -237,7 +235,7 @@ class _Replay:
             self.find(FindingCode.CARD_NOT_HELD, f"{player} had no cards left to play",
                       player, index)
 
-    def finish(self, variant: Variant, ruleset: Ruleset, muggins: bool,
+    def finish(self, table: Table, ruleset: Ruleset, muggins: bool,
                in_progress: bool) -> PlayCheck:
         state, scored = self.state, self.scored
         seats = state.players
@@ -258,60 +256,33 @@ class _Replay:
             # ACC 7.3: a go that is the last event and did not end the count can still be
             # taken back by the same player's next card; it is ruled on once play goes on.
             go_calls = go_calls[:-1]
-        penalties, retracted = reneges(go_calls, scored, ruleset, self.find)
+        penalties, retracted = reneges(go_calls, scored, ruleset, self.find, table)
         # What the cards truly scored: the machine's pegs, and a last card it cannot know.
         totals = dict(zip(seats, state.pegs, strict=True))
         if not in_progress and not state.over and state.last != NO_ONE:
             totals[seats[state.last]] += _LAST_CARD.points
         findings = self.findings
         claimed = any(entry.claimed is not None for entry in scored)
-        pegged, pegs = pegging(scored, seats, ruleset, muggins, findings, penalties, retracted,
+        pegged, pegs = pegging(scored, table, ruleset, muggins, findings, penalties, retracted,
                                claimed)
         partnerships = None
-        if variant.spec.partnerships:
+        if table.variant.spec.partnerships:
+            # In this deal's seat order (the answer's), which need not be the sides' own.
             partnerships = tuple(
                 (tuple(seats[i] for i in side), sum(totals[seats[i]] for i in side))
-                for side in variant.spec.partnerships)
+                for side in table.variant.spec.partnerships)
         if findings:
             findings.sort(key=lambda f: (f.index if f.index is not None else -1))
         return PlayCheck(tuple(scored), totals, tuple(findings), pegged, pegs, claimed,
                          partnerships, state)
 
 
-TWO_PLAYERS = ("pone", "dealer")
-"""The seats when a two-player record names none."""
-
-
-def check_seats(problems: Problems, players: Sequence[str] | None,
-                variant: Variant) -> tuple[str, ...]:
-    """The seats of a table: as many as the variant has, each named once. Without
-    names, two players are ``pone`` and ``dealer``; more must be named."""
-    want = variant.spec.players
-    if not players:
-        if want == len(TWO_PLAYERS):
-            return TWO_PLAYERS
-        problems.add(("players",), ProblemCode.REQUIRED, f"the {variant} game needs its players "
-                     "named, in seat order from the dealer's left, dealer last")
-        return ()
-    players = tuple(players)
-    if len(players) != want:
-        problems.add(("players",), ProblemCode.WRONG_SIZE,
-                     f"the {variant} game has {want} players, not {len(players)}")
-    if len(set(players)) != len(players):
-        problems.add(("players",), ProblemCode.DUPLICATE_PLAYER, "each player is named once")
-    elif len(players) == want and variant.spec.partnerships:
-        names = Sides.for_table(players, variant).names
-        if len(set(names)) != len(names):
-            # "x&y" with "z" and "x" with "y&z": one name, and so one score, for two sides.
-            problems.add(("players",), ProblemCode.CONFLICT,
-                         f"both partnerships would be called {names[0]!r}: rename a player")
-    return players
-
-
-def check_play_record(problems: Problems, events: Sequence[PlayEvent], players: Sequence[str],
-                      hands: Mapping[str, Sequence[Card]] | None, variant: Variant) -> None:
+def check_play_record(problems: Problems, events: Sequence[PlayEvent], table: Table,
+                      hands: Mapping[str, Sequence[Card]] | None) -> None:
     """What makes a play record refereeable: known players, and hands (when given) that
     are every player's whole hand, no card in two of them."""
+    players = table.seats
+    variant = table.variant
     known = set(players)
     for i, event in enumerate(events):
         if event.player not in known:

@@ -14,10 +14,7 @@ from enum import StrEnum
 from rules.core.cards import Card
 from rules.play.state import PlayState
 
-__all__ = ["CRIB", "Next", "Phase", "in_play", "to_show"]
-
-CRIB = "crib"
-"""Who counts last at the show: the crib (the dealer counts it)."""
+__all__ = ["Next", "Phase", "in_play", "to_show"]
 
 
 class Phase(StrEnum):
@@ -32,14 +29,18 @@ class Phase(StrEnum):
 class Next:
     phase: Phase
     player: str | None = None
-    """In the play, who is to lay or say go; at the cut, the pone; at the show, who
-    counts next (``"crib"`` last); None while everyone discards, and once it is over."""
+    """In the play, who is to lay or say go; at the cut, the pone; at the show, whose
+    hand is counted next; None while everyone discards, when the crib is next, and once
+    it is over."""
     count: int | None = None
     """The running count, in the play only."""
     legal: tuple[Card, ...] | None = None
     """The cards the player may lay, in the play and where their cards are known."""
     go: bool | None = None
     """True when the player can lay nothing and must say go (known cards only)."""
+    crib: bool = False
+    """At the show: the crib is counted next (by the dealer). A flag of its own, so that
+    no player's name can be taken for the crib."""
 
 
 def in_play(state: PlayState) -> Next:
@@ -51,6 +52,6 @@ def in_play(state: PlayState) -> Next:
                 None if legal is None else not legal)
 
 
-def to_show(counter: str | None) -> Next:
-    """The show, ``counter`` to count next; None when everything has been counted."""
-    return Next(Phase.OVER) if counter is None else Next(Phase.SHOW, counter)
+def to_show(player: str | None) -> Next:
+    """The show, ``player``'s hand to count next, or the crib (None)."""
+    return Next(Phase.SHOW, crib=True) if player is None else Next(Phase.SHOW, player)

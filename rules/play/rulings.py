@@ -16,11 +16,12 @@ from rules.core.cards import Card
 from rules.core.codes import FindingCode
 from rules.core.findings import Finding, Verdict, rule_on_claim
 from rules.core.rulesets import Ruleset
+from rules.core.table import Table
 from rules.play.pegging import THIRTY_ONE
 from rules.play.record import Peg, ScoredEvent
 from rules.play.state import FITS, PlayState
 
-__all__ = ["GoCall", "opponent_of", "pegging", "reneges"]
+__all__ = ["GoCall", "pegging", "reneges"]
 
 _MAX_PIPS = 10
 
@@ -38,12 +39,6 @@ class GoCall(NamedTuple):
     """Which count of the play it was said in (0 for the first)."""
 
 
-def opponent_of(seats: Sequence[str], player: str) -> str:
-    """Who pegs a player's penalties: the other player, or the next seat to the left
-    (an opponent in the partnership game too, since partners sit opposite)."""
-    return seats[(seats.index(player) + 1) % len(seats)]
-
-
 def _plays(indices: Sequence[int]) -> str:
     """Event numbers for people, counted from 1."""
     first, last = indices[0] + 1, indices[-1] + 1
@@ -51,7 +46,7 @@ def _plays(indices: Sequence[int]) -> str:
 
 
 def reneges(go_calls: Sequence[GoCall], events: Sequence[ScoredEvent], ruleset: Ruleset,
-            find: Find) -> tuple[list[Peg], set[int]]:
+            find: Find, table: Table) -> tuple[list[Peg], set[int]]:
     """A pass while holding a card that fits, proved by the hand or by a later card.
 
     Returns the penalties and, under a ruleset that retracts them, the events whose
@@ -95,11 +90,11 @@ def reneges(go_calls: Sequence[GoCall], events: Sequence[ScoredEvent], ruleset: 
                             "that count, are retracted")
         find(FindingCode.RENEGE, message, player, go.at, points)
         if points:
-            penalties.append(Peg(go.at, opponent_of(state.players, player), points))
+            penalties.append(Peg(go.at, table.left_of(player), points))
     return penalties, retracted
 
 
-def pegging(events: Sequence[ScoredEvent], seats: Sequence[str], ruleset: Ruleset,
+def pegging(events: Sequence[ScoredEvent], table: Table, ruleset: Ruleset,
             muggins: bool, findings: list[Finding], penalties: Sequence[Peg],
             retracted: set[int], claimed: bool) -> tuple[dict[str, int], tuple[Peg, ...]]:
     """What each player pegs: claims ruled on event by event (``claimed``: some event
@@ -139,12 +134,12 @@ def pegging(events: Sequence[ScoredEvent], seats: Sequence[str], ruleset: Rulese
         # Muggins takes points the card scored, so it goes with them; an overcount's
         # penalty is a penalty, and penalties stand.
         if ruling.opponent_pegs and (kept or ruling.verdict is Verdict.OVERCOUNT):
-            pegs.append(Peg(entry.index, opponent_of(seats, entry.player),
+            pegs.append(Peg(entry.index, table.left_of(entry.player),
                             ruling.opponent_pegs))
     if penalties:
         pegs.extend(penalties)
         pegs.sort(key=lambda peg: peg.index)
-    pegged = dict.fromkeys(seats, 0)
+    pegged = dict.fromkeys(table.seats, 0)
     for peg in pegs:
         pegged[peg.player] += peg.points
     return pegged, tuple(pegs)

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from rules.core.cards import Card, full_deck
-from rules.core.variants import Variant
+from rules.core.table import Table
 from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore, peg_scores
 
 __all__ = ["FITS", "NO_ONE", "IllegalMove", "PlayState", "Scored"]
@@ -91,12 +91,11 @@ class PlayState(NamedTuple):
     """What each seat has pegged in the play so far (true scores, before any ruling)."""
 
     @classmethod
-    def start(cls, players: Sequence[str], variant: Variant = Variant.SIX_CARD,
-              hands: Mapping[str, Sequence[Card]] | None = None) -> PlayState:
-        """The play about to begin: the pone (the first seat) leads. Without ``hands``
-        every player holds the variant's hand size, cards unknown."""
-        seats = tuple(players)
-        spec = variant.spec
+    def start(cls, table: Table, hands: Mapping[str, Sequence[Card]] | None = None) -> PlayState:
+        """The play about to begin at ``table``: the pone (the first seat) leads. Without
+        ``hands`` every player holds the variant's hand size, cards unknown."""
+        seats = table.seats
+        spec = table.variant.spec
         if hands is None:
             left = (spec.hand_size,) * len(seats)
             masks = None

@@ -20,23 +20,24 @@ referee's own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 
 from rules.advice.discards import Option, advise
 from rules.core.cards import Card
 from rules.core.rulesets import Ruleset
+from rules.core.table import Table
 from rules.core.variants import Variant
 from rules.deal.check import DealCheck, DealRecord, check_deal
 from rules.deal.game import GameCheck, check_game
+from rules.deal.record import kept
 from rules.doubledummy.search import Budget
-from rules.play.check import TWO_PLAYERS
-from rules.play.live import CRIB
 from rules.review.play import PlayReview, review_play
-from rules.sides import Sides
 
 __all__ = [
     "CountReview",
+    "Counted",
     "DealReview",
     "DiscardReview",
     "GameReview",
@@ -46,7 +47,6 @@ __all__ = [
     "review_game",
 ]
 
-HEELS = "heels"
 REVIEW_POSITIONS = 600_000
 """The positions one review may store in all, which bounds its time (about 15 µs a
 position): far more than any real game needs (a 13-deal two-player game stores a few
@@ -83,11 +83,19 @@ class DiscardReview:
     options: int
 
 
+class Counted(StrEnum):
+    """What a claim reviewed was for."""
+
+    HEELS = "heels"
+    HAND = "hand"
+    CRIB = "crib"
+
+
 @dataclass(frozen=True, slots=True)
 class CountReview:
-    what: str
-    """``heels``, a player's name for their hand, or ``crib``."""
+    what: Counted
     player: str
+    """Who claimed: the hand's owner, or the dealer (heels, the crib)."""
     claimed: int
     true: int
     pegged: int
@@ -127,47 +135,34 @@ class GameReview:
 def review_deal(
     record: DealRecord,
     *,
-    variant: Variant = Variant.SIX_CARD,
+    table: Table | None = None,
     ruleset: Ruleset = Ruleset.ACC,
     muggins: bool = False,
     scores_before: Mapping[str, int] | None = None,
-    target: int | None = None,
     budget: int = REVIEW_POSITIONS,
 ) -> DealReview:
     """Referee one deal (:func:`rules.deal.check.check_deal`, whose errors it raises) and
     review it."""
-    if not record.players:
-        record = replace(record, players=TWO_PLAYERS)
-    check = check_deal(record, variant=variant, ruleset=ruleset, muggins=muggins,
-                       scores_before=scores_before, target=target)
-    return _review(record, check, variant, ruleset, target or variant.spec.target,
-                   Sides.for_table(record.players, variant), Budget(budget))
+    check = check_deal(record, table=table, ruleset=ruleset, muggins=muggins,
+                       scores_before=scores_before)
+    return _review(record, check, ruleset, Budget(budget))
 
 
 def review_game(
-    players: Sequence[str],
-    first_dealer: str,
+    table: Table,
     deals: Sequence[DealRecord],
     *,
-    variant: Variant = Variant.SIX_CARD,
     ruleset: Ruleset = Ruleset.ACC,
     muggins: bool = False,
-    target: int | None = None,
     budget: int = REVIEW_POSITIONS,
 ) -> GameReview:
-    check = check_game(players, first_dealer, deals, variant=variant, ruleset=ruleset,
-                       muggins=muggins, target=target)
-    n = len(players)
-    sides = Sides.for_table(players, variant)
+    """Referee a game (:func:`rules.deal.game.check_game`, whose errors it raises) and
+    review each deal."""
+    check = check_game(table, deals, ruleset=ruleset, muggins=muggins)
     spend = Budget(budget)
-    reviews = []
-    for deal, dealer, result in zip(deals, check.dealers, check.deals, strict=True):
-        at = players.index(dealer)
-        seats = tuple(players[(at + 1 + i) % n] for i in range(n))
-        seated = replace(deal, players=seats)
-        reviews.append(_review(seated, result, variant, ruleset,
-                               target or variant.spec.target, sides, spend))
-    total = {p: Lost(Fraction(0), 0, 0) for p in players}
+    reviews = [_review(deal, result, ruleset, spend)
+               for deal, result in zip(deals, check.deals, strict=True)]
+    total = {p: Lost(Fraction(0), 0, 0) for p in table.seats}
     for review in reviews:
         for player, lost in review.lost.items():
             was = total[player]
@@ -176,21 +171,22 @@ def review_game(
     return GameReview(check, tuple(reviews), total)
 
 
-def _review(record: DealRecord, check: DealCheck, variant: Variant, ruleset: Ruleset,
-            target: int, sides: Sides, budget: Budget) -> DealReview:
-    seats = record.players
+def _review(record: DealRecord, check: DealCheck, ruleset: Ruleset,
+            budget: Budget) -> DealReview:
+    table = check.table
+    seats = table.seats
     if check.misdeal:
         zero = {p: Lost(Fraction(0), 0, 0) for p in seats}
         return DealReview(check, seats, {}, None, (), zero)
-    discards = {p: _discard(record, p, variant, sides) for p in seats}
+    discards = {p: _discard(record, p, table) for p in seats}
     play = None
     if check.play is not None:
         # A deal's positions are freed when it is done: its own cap bounds the memory.
         for_deal = Budget(min(DEAL_POSITIONS, max(budget.left, 0)))
         given = for_deal.left
-        play = _play(record, check, variant, target, sides, for_deal)
+        play = _play(record, check, for_deal)
         budget.left -= given - max(for_deal.left, 0)
-    count = _count(record, check, ruleset)
+    count = _count(check, ruleset)
     lost = {
         p: Lost(discards[p].loss, 0 if play is None else play.lost(p),
                 sum(c.loss for c in count if c.player == p))
@@ -199,12 +195,12 @@ def _review(record: DealRecord, check: DealCheck, variant: Variant, ruleset: Rul
     return DealReview(check, seats, discards, play, count, lost)
 
 
-def _discard(record: DealRecord, player: str, variant: Variant, sides: Sides) -> DiscardReview:
+def _discard(record: DealRecord, player: str, table: Table) -> DiscardReview:
     assert record.discards is not None  # a finished deal
-    dealer = player == record.dealer
+    dealer = player == table.dealer
     # The dealer's partner throws to their own side's crib.
-    ours = sides.of[player] == sides.of[record.dealer]
-    advice = advise(record.dealt[player], dealer=dealer, variant=variant,
+    ours = table.side_of(player) == table.side_of(table.dealer)
+    advice = advise(record.dealt[player], dealer=dealer, variant=table.variant,
                     partner_deals=ours and not dealer)
     thrown = set(record.discards[player])
     chosen = next(o for o in advice.options if set(o.discard) == thrown)
@@ -214,40 +210,35 @@ def _discard(record: DealRecord, player: str, variant: Variant, sides: Sides) ->
                          len(advice.options))
 
 
-def _play(record: DealRecord, check: DealCheck, variant: Variant, target: int,
-          sides: Sides, budget: Budget) -> PlayReview:
+def _play(record: DealRecord, check: DealCheck, budget: Budget) -> PlayReview:
     assert check.play is not None and record.discards is not None
-    seats = record.players
-    kept: dict[str, Sequence[Card]] = {
-        p: [c for c in record.dealt[p] if c not in record.discards[p]] for p in seats}
-    index = {name: i for i, name in enumerate(sides.names)}
-    side_of = [index[sides.of[p]] for p in seats]
+    table = check.table
+    seats = table.seats
+    hands: dict[str, Sequence[Card]] = {p: kept(record, p) for p in seats}
     # The score as the play began: before the deal, and the heels if pegged.
     start = dict(check.scores_before)
     if check.heels is not None:
-        dealer_side = sides.of[record.dealer]
-        start[dealer_side] = min(target, start[dealer_side] + check.heels.pegged)
-    need = [target - start[name] for name in sides.names]
+        dealer_side = table.side_of(table.dealer).name
+        start[dealer_side] = min(table.target, start[dealer_side] + check.heels.pegged)
+    need = [table.target - start[side.name] for side in table.sides]
     if min(need) <= 0:
         need = []  # won on the heels: the play decides nothing, review it on points
-    return review_play(check.play, seats=seats, hands=kept, variant=variant,
-                       sides=side_of, need=need, budget=budget)
+    return review_play(check.play, table=table, hands=hands, need=need, budget=budget)
 
 
-def _count(record: DealRecord, check: DealCheck, ruleset: Ruleset) -> tuple[CountReview, ...]:
+def _count(check: DealCheck, ruleset: Ruleset) -> tuple[CountReview, ...]:
     found: list[CountReview] = []
     heels = check.heels
     if heels is not None and heels.claimed is not None and heels.claimed != heels.points:
         excess = heels.claimed - heels.points
         conceded = ruleset.spec.overcount_award(excess) if excess > 0 else 0
-        found.append(CountReview(HEELS, record.dealer, heels.claimed, heels.points,
-                                 heels.pegged, conceded))
-    shown = [*check.show.items(), *([(CRIB, check.crib)] if check.crib is not None else [])]
-    for name, hand in shown:
-        ruling = hand.ruling
+        found.append(CountReview(Counted.HEELS, check.table.dealer, heels.claimed,
+                                 heels.points, heels.pegged, conceded))
+    for count in check.counts():
+        ruling = count.check.ruling
         if ruling is None or (ruling.true == ruling.player_pegs and not ruling.opponent_pegs):
             continue
-        owner = record.dealer if name == CRIB else name
-        found.append(CountReview(name, owner, ruling.claimed, ruling.true,
-                                 ruling.player_pegs, ruling.opponent_pegs))
+        found.append(CountReview(Counted.CRIB if count.crib else Counted.HAND, count.player,
+                                 ruling.claimed, ruling.true, ruling.player_pegs,
+                                 ruling.opponent_pegs))
     return tuple(found)

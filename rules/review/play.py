@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from rules.core.cards import Card
 from rules.core.findings import FindingCode
-from rules.core.variants import Variant
+from rules.core.table import Table
 from rules.doubledummy.position import Objective, Position, Value
 from rules.doubledummy.search import Budget, BudgetSpent, Solver, within_reach
 from rules.play.check import PlayCheck
@@ -69,20 +69,19 @@ class PlayReview:
 def review_play(
     check: PlayCheck,
     *,
-    seats: Sequence[str],
+    table: Table,
     hands: Mapping[str, Sequence[Card]],
-    variant: Variant,
-    sides: Sequence[int],
     need: Sequence[int] = (),
     budget: Budget | None = None,
 ) -> PlayReview:
-    """Judge every legal card of a refereed play. ``seats`` in play order, dealer last;
-    ``hands`` as the play began; ``sides`` the side of each seat (partners share one);
-    ``need`` what each side still needed to reach the target as the play began (empty:
-    no target)."""
+    """Judge every legal card of a refereed play at ``table``. ``hands`` as the play
+    began; ``need`` what each side still needed to reach the target as the play began
+    (empty: no target)."""
+    seats = table.seats
+    sides = table.side_numbers  # partners share one
     n = len(seats)
-    zero_sum = len(set(sides)) == 2
-    single = variant.spec.single_count
+    zero_sum = len(table.sides) == 2
+    single = table.variant.spec.single_count
     solvers: dict[int, Solver] = {}
 
     start = Position.start([hands[player] for player in seats])

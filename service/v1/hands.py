@@ -7,9 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, fields, validate
 
-from rules.core.errors import RecordError
-from rules.core.findings import ClaimRuling, Finding
-from rules.show.hands import HandCheck, check_hand
+from rules import ClaimRuling, Finding, HandCheck, RecordError, check_hand
 from service.body import read_json
 from service.errors import (
     MAX_ERRORS,
