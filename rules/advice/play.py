@@ -28,7 +28,7 @@ from fractions import Fraction
 from math import comb, sqrt
 
 from rules.advice.position import AdviceError, check_request, replay
-from rules.core.cards import Card, full_deck
+from rules.core.cards import PIPS, Card, full_deck
 from rules.core.errors import ProblemCode
 from rules.core.table import Table
 from rules.doubledummy.position import Objective, Position
@@ -211,7 +211,7 @@ def _assignments(unseen: Sequence[Card], others: Sequence[int], wanted: Mapping[
             del deal[seat]
             return
         for order in range(start, 14):
-            if left[order] == 0 or min(order, 10) <= floor[seat]:
+            if left[order] == 0 or PIPS[order] <= floor[seat]:
                 continue
             # Take ``take`` cards of this rank at once, so that each multiset comes once.
             for take in range(1, min(left[order], wanted[seat] - len(orders)) + 1):

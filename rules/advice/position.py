@@ -17,12 +17,11 @@ from rules.core.errors import Problem, ProblemCode, Problems, RecordError, check
 from rules.core.table import Table
 from rules.play.check import PlayEvent
 from rules.play.pegging import THIRTY_ONE
-from rules.play.state import NO_ONE, PlayState
+from rules.play.readings import passes
+from rules.play.state import PlayState
 
 __all__ = ["AdviceError", "check_request", "replay"]
 
-_ANY_CARD = 10
-"""With this much room under 31 every card fits: no one holding a card can pass."""
 
 
 class AdviceError(RecordError):
@@ -80,17 +79,19 @@ def replay(table: Table, me: int, hand: Sequence[Card], seen: set[Card],
     state = PlayState.start(table)
     mine = set(hand)
 
-    def say_go(seat: int, index: int) -> PlayState:
-        room = THIRTY_ONE - state.count
-        if seat == me and any(c.pips <= room for c in mine):
-            raise AdviceError.one(("plays", index), ProblemCode.RENEGE,
-                              f"{seats[me]} could lay a card on a count of {state.count}")
-        if seat != me and room >= _ANY_CARD:
+    def said_go(before: PlayState, index: int) -> None:
+        """A go on ``before``, said or left out of the record: refused where the player
+        could have played, else it proves what they still hold."""
+        seat = before.turn
+        if before.could_play(seat, mine if seat == me else ()):
+            if seat == me:
+                raise AdviceError.one(("plays", index), ProblemCode.RENEGE,
+                                      f"{seats[me]} could lay a card on a count of "
+                                      f"{before.count}")
             raise AdviceError.one(("plays", index), ProblemCode.OUT_OF_TURN,
-                              f"it was {seats[seat]}'s turn on a count of {state.count}, "
-                              "where every card fits")
-        floor[seat] = max(floor[seat], room)
-        return state.go()[0]
+                                  f"it was {seats[seat]}'s turn on a count of "
+                                  f"{before.count}, where every card fits")
+        floor[seat] = max(floor[seat], THIRTY_ONE - before.count)
 
     for index, event in enumerate(plays):
         if state.over:
@@ -102,14 +103,14 @@ def replay(table: Table, me: int, hand: Sequence[Card], seen: set[Card],
             if state.gone >> seat & 1 or not state.left[seat] or (
                     seat == state.last and seat != state.turn):
                 continue  # a repeated go, or one that changes nothing
-            for _ in range(2 * len(seats)):
-                if state.turn in (seat, NO_ONE):
-                    break
-                state = say_go(state.turn, index)
+            for go in passes(state, seat):
+                said_go(go.before, index)
+                state = go.after
             if state.turn != seat:
                 raise AdviceError.one(("plays", index), ProblemCode.OUT_OF_TURN,
                                   f"{event.player} was not to play")
-            state = say_go(seat, index)
+            said_go(state, index)
+            state = state.go()[0]
             continue
         if seat == me and card not in mine:
             raise AdviceError.one(("plays", index, "card"), ProblemCode.CARD_NOT_HELD,
@@ -120,10 +121,9 @@ def replay(table: Table, me: int, hand: Sequence[Card], seen: set[Card],
         if not state.left[seat]:
             raise AdviceError.one(("plays", index), ProblemCode.CARD_NOT_HELD,
                               f"{event.player} had no cards left")
-        for _ in range(2 * len(seats)):
-            if state.turn == NO_ONE or (state.turn == seat and state.fits(card)):
-                break
-            state = say_go(state.turn, index)  # a go the record leaves out
+        for go in passes(state, seat, card):  # gos the record leaves out
+            said_go(go.before, index)
+            state = go.after
         if state.turn != seat or not state.fits(card):
             raise AdviceError.one(("plays", index), ProblemCode.OUT_OF_TURN,
                               f"{event.player} cannot lay {card} here")

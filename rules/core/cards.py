@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 __all__ = [
+    "MOST_PIPS",
+    "PIPS",
     "Card",
     "CardError",
     "DuplicateCardError",
@@ -21,6 +23,12 @@ __all__ = [
     "full_deck",
     "parse_cards",
 ]
+
+MOST_PIPS = 10
+"""What a ten or a court card counts, the most a card can: with this much room under 31
+every card fits."""
+PIPS = tuple(min(order, MOST_PIPS) for order in range(14))
+"""The counting value of each rank's order (1 for the ace to 13 for the king)."""
 
 
 class CardError(ValueError):
@@ -66,7 +74,7 @@ class Rank(StrEnum):
     @property
     def pips(self) -> int:
         """The counting value: A = 1, 2-10 face value, J Q K = 10."""
-        return min(self.order, 10)
+        return PIPS[self.order]
 
     @classmethod
     def from_order(cls, order: int) -> Rank:
@@ -123,7 +131,7 @@ class Card:
         order = _RANK_ORDER[self.rank]
         object.__setattr__(self, "index", (order - 1) * 4 + _SUIT_INDEX[self.suit])
         object.__setattr__(self, "order", order)
-        object.__setattr__(self, "pips", min(order, 10))
+        object.__setattr__(self, "pips", PIPS[order])
         object.__setattr__(self, "text", f"{self.rank.value}{self.suit.value}")
 
     def __hash__(self) -> int:

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from rules.core.cards import Card, Rank, Suit
+from rules.core.cards import PIPS, Card, Rank, Suit
 from rules.play.pegging import GO_POINT, THIRTY_ONE, peg_scores
 
 __all__ = ["Hand", "Objective", "Pegs", "Position", "Value", "pips", "tail"]
@@ -48,12 +48,8 @@ _CARD_OF = {order: Card(Rank.from_order(order), Suit.SPADES) for order in range(
 """A card of each rank, to ask the scorer: suits do not score in the play."""
 
 
-_PIPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-"""The counting value of each rank's order."""
-
-
 def pips(order: int) -> int:
-    return _PIPS[order]
+    return PIPS[order]
 
 
 def tail(stack: tuple[int, ...]) -> tuple[int, ...]:
@@ -110,17 +106,17 @@ class Position:
         if self.actor is None:
             return ()
         room = THIRTY_ONE - self.count
-        return tuple(sorted({o for o in self.hands[self.actor] if _PIPS[o] <= room}))
+        return tuple(sorted({o for o in self.hands[self.actor] if PIPS[o] <= room}))
 
     def lay(self, order: int, *, single_count: bool = False) -> tuple[Position, Pegs]:
         """The actor lays a card of rank ``order`` (which must be legal); then every
         forced go up to the next seat that can lay, or the end of the play."""
         seat = self.actor
-        assert seat is not None and _PIPS[order] <= THIRTY_ONE - self.count
+        assert seat is not None and PIPS[order] <= THIRTY_ONE - self.count
         held = self.hands[seat]
         at = held.index(order)
         hands = (*self.hands[:seat], held[:at] + held[at + 1:], *self.hands[seat + 1:])
-        count = self.count + _PIPS[order]
+        count = self.count + PIPS[order]
         stack, points = _lay_scores(self.stack, order, count)
         pegs = [(seat, points)] if points else []
         actor = None if count == THIRTY_ONE else _next_from(hands, self.gone, seat, len(hands))
@@ -152,7 +148,7 @@ def _settle(hands: tuple[Hand, ...], count: int, stack: tuple[int, ...], actor: 
     n = len(hands)
     while True:
         room = THIRTY_ONE - count
-        while actor is not None and _PIPS[hands[actor][0]] > room:
+        while actor is not None and PIPS[hands[actor][0]] > room:
             gone |= 1 << actor  # a forced go
             actor = _next_from(hands, gone, actor, n)
         if actor is not None:

@@ -12,17 +12,16 @@ differently the record is ambiguous, and the caller says so.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
 from rules.core.cards import Card
-from rules.play.pegging import THIRTY_ONE
-from rules.play.state import FITS, NO_ONE, PlayState, Scored
+from rules.play.state import NO_ONE, PlayState, Scored
 
-__all__ = ["CardReading", "Inferred", "Kind", "explicit_go", "read_card"]
+__all__ = ["CardReading", "Inferred", "Kind", "explicit_go", "passes", "read_card"]
 
-_MAX_PIPS = 10
 _INFERRED_RENEGE = 2
 """A recorded error (over 31, out of turn) costs 1."""
 
@@ -76,14 +75,23 @@ class CardReading:
         return ", ".join(parts)
 
 
+def passes(state: PlayState, seat: int, card: Card | None = None) -> Iterator[Inferred]:
+    """The gos a record leaves out: each player on turn from ``state`` says go, until
+    ``seat`` is on turn (and, given a ``card``, it fits) or the play is over; two rounds
+    of the table at most."""
+    for _ in range(2 * len(state.players)):
+        if state.turn == NO_ONE or (state.turn == seat
+                                    and (card is None or state.fits(card))):
+            return
+        after, scored = state.go()
+        yield Inferred(state, scored, after)
+        state = after
+
+
 def _go_cost(state: PlayState, own_card: Card | None) -> int:
     """The cost of inferring that the player on turn said go here: nothing, unless it
     would be a renege the referee can already see."""
-    room = THIRTY_ONE - state.count
-    if state.hands is not None:
-        fits = bool(state.hands[state.turn] & FITS[room])
-    else:
-        fits = room >= _MAX_PIPS or (own_card is not None and own_card.pips <= room)
+    fits = state.could_play(state.turn, () if own_card is None else (own_card,))
     return _INFERRED_RENEGE if fits else 0
 
 
@@ -91,15 +99,13 @@ def _readings(state: PlayState, seat: int, card: Card) -> list[CardReading]:
     found: list[tuple[PlayState, tuple[Inferred, ...], int]] = [(state, (), 0)]
     gos: tuple[Inferred, ...] = ()
     cost = 0
-    for _ in range(2 * len(state.players)):
-        if state.turn == NO_ONE or (state.turn == seat and state.fits(card)):
-            break  # over, or the card is a legal play here: no reason to infer more
-        cost += _go_cost(state, card if state.turn == seat else None)
-        after, scored = state.go()
-        gos = (*gos, Inferred(state, scored, after))
-        state = after
-        if not state.over:  # a card cannot be read as laid after the play has ended
-            found.append((state, gos, cost))
+    # Until the card is a legal play here: no reason to infer more.
+    for go in passes(state, seat, card):
+        before = go.before
+        cost += _go_cost(before, card if before.turn == seat else None)
+        gos = (*gos, go)
+        if not go.after.over:  # a card cannot be read as laid after the play has ended
+            found.append((go.after, gos, cost))
     options = []
     for position, inferred, spent in found:
         fits = position.fits(card)
@@ -134,13 +140,11 @@ def explicit_go(state: PlayState, seat: int) -> tuple[Inferred, ...] | None:
     if (state.over or state.gone >> seat & 1 or state.left[seat] <= 0
             or (seat == state.last and seat != state.turn)):
         return None
-    gos: list[Inferred] = []
-    while state.turn != seat:
-        if state.turn == NO_ONE or len(gos) >= len(state.players):
-            return None
-        after, scored = state.go()
-        gos.append(Inferred(state, scored, after))
-        state = after
+    gos = list(passes(state, seat))
+    if gos:
+        state = gos[-1].after
+    if state.turn != seat or len(gos) > len(state.players):
+        return None
     after, scored = state.go()
     gos.append(Inferred(state, scored, after))
     return tuple(gos)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from rules.core.cards import Card
+from rules.core.cards import MOST_PIPS, Card
 from rules.core.codes import FindingCode
 from rules.core.findings import Finding, Verdict, rule_on_claim
 from rules.core.rulesets import Ruleset
@@ -23,7 +23,6 @@ from rules.play.state import FITS, PlayState
 
 __all__ = ["GoCall", "pegging", "reneges"]
 
-_MAX_PIPS = 10
 
 Find = Callable[[FindingCode, str, str, int, "int | None"], None]
 
@@ -71,7 +70,7 @@ def reneges(go_calls: Sequence[GoCall], events: Sequence[ScoredEvent], ruleset: 
                        and e.card.pips <= room]
             # With room for a ten every card fits, whichever they were.
             left = state.left[seat]
-            playable = max(len(fitting), left) if room >= _MAX_PIPS else len(fitting)
+            playable = max(len(fitting), left) if room >= MOST_PIPS else len(fitting)
         if not playable:
             continue
         points = spec.renege_award(playable)

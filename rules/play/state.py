@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from rules.core.cards import Card, full_deck
+from rules.core.cards import MOST_PIPS, Card, full_deck
 from rules.core.table import Table
 from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore, peg_scores
 
@@ -137,6 +137,15 @@ class PlayState(NamedTuple):
     def fits(self, card: Card) -> bool:
         """The card can be laid on this count without passing 31."""
         return card.pips <= THIRTY_ONE - self.count
+
+    def could_play(self, seat: int, known: Iterable[Card] = ()) -> bool:
+        """``seat`` is proved to hold a card that fits this count: by its hand where the
+        hands are known, else by one of the ``known`` cards it holds, or because with
+        room for a ten under 31 every card fits. A go said here would be a renege."""
+        room = THIRTY_ONE - self.count
+        if self.hands is not None:
+            return bool(self.hands[seat] & FITS[room])
+        return room >= MOST_PIPS or any(card.pips <= room for card in known)
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the player on turn may lay: held and fitting the count. Empty when

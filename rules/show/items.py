@@ -18,7 +18,7 @@ from itertools import combinations, product
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from rules.core.cards import Card, Rank
+from rules.core.cards import PIPS, Card, Rank
 
 __all__ = [
     "NOBS",
@@ -97,7 +97,7 @@ def rank_places(orders: Sequence[int]) -> Places:
     # Every subset summing to at most 15, grown one card at a time.
     sums: list[tuple[int, tuple[int, ...]]] = [(0, ())]
     for i in positions:
-        pips = min(orders[i], 10)
+        pips = PIPS[orders[i]]
         sums += [(total + pips, (*combo, i)) for total, combo in sums if total + pips <= _FIFTEEN]
     fifteens = sorted((combo for total, combo in sums if total == _FIFTEEN),
                       key=lambda combo: (len(combo), combo))
