@@ -50,3 +50,10 @@ def test_the_layers_are_the_packages_of_the_tree() -> None:
               "rules.doubledummy", "rules.advice", "rules.review"}
     assert FACES - planned == layers
     assert sorted(p.name for p in (ROOT / "rules").glob("*.py")) == ["__init__.py"]
+
+
+def test_the_library_says_its_version() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert rules.__version__ == project["version"] == "0.3.0"
