@@ -113,3 +113,14 @@ def test_arbitrary_advice_requests_are_advised_or_refused(
         discards=discards, plays=plays, samples=3))
     if advice is not None:
         assert advice.options and advice.deals >= 1
+
+
+def test_a_games_loss_is_by_player_in_the_order_given() -> None:
+    from rules import review_game
+    from tests.test_deals import random_game
+
+    first, deals, _, _ = random_game(3, Variant.SIX_CARD, ("ann", "bob"))
+    for dealer in ("ann", "bob"):
+        table = Table.seat(Variant.SIX_CARD, ["ann", "bob"], dealer=dealer)
+        if dealer == first:
+            assert list(review_game(table, deals).lost) == ["ann", "bob"]

@@ -173,6 +173,7 @@ def test_sides_opponents_dealer_and_pone() -> None:
     assert four.side_numbers == (0, 1, 0, 1)
     assert [four.left_of(p) for p in four.seats] == ["bob", "cy", "dan", "ann"]
     assert [four.number(p) for p in four.seats] == [0, 1, 2, 3]
+    assert four.seated_from("cy") == ("cy", "dan", "ann", "bob")
     three = Table.parse("three-player to 121: a b c")
     assert three.opponents("b") == ("a", "c")
     assert three.side_of("b") == Side("b", ("b",))

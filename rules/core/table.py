@@ -187,6 +187,11 @@ class Table:
         every variant (partners sit opposite)."""
         return self.seats[(self._number[player] + 1) % len(self.seats)]
 
+    def seated_from(self, player: str) -> tuple[str, ...]:
+        """The seats in play order, starting with ``player``."""
+        at = self._number[player]
+        return self.seats[at:] + self.seats[:at]
+
     def next_deal(self) -> Table:
         """The table of the next deal: the deal passes to the left, the sides unchanged."""
         seats = self.seats

@@ -162,7 +162,9 @@ def review_game(
     spend = Budget(budget)
     reviews = [_review(deal, result, ruleset, spend)
                for deal, result in zip(deals, check.deals, strict=True)]
-    total = {p: Lost(Fraction(0), 0, 0) for p in table.seats}
+    # By player in play order from the first seat of the table the sides were named for
+    # (a game's players as they were given).
+    total = {p: Lost(Fraction(0), 0, 0) for p in table.seated_from(table.sides[0].members[0])}
     for review in reviews:
         for player, lost in review.lost.items():
             was = total[player]
