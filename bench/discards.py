@@ -9,9 +9,7 @@ import random
 import time
 
 from bench._common import best_of, header
-from rules.cards import full_deck
-from rules.discards import advise, prepare
-from rules.variants import Variant
+from rules import Variant, advise, full_deck, prepare
 
 HANDS = 200
 DECK = list(full_deck())

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from bench._common import header
-from rules.distribution import COMBINATIONS, show_distribution
+from rules import COMBINATIONS, show_distribution
 
 PUBLISHED = {"hand": {0: 1_009_008, 29: 4}, "crib": {0: 1_022_208, 29: 4}}
 

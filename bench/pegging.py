@@ -17,10 +17,7 @@ from typing import Any
 
 from bench._common import header
 from bench._load import game_body, pegging_bodies
-from rules.cards import Card
-from rules.deal import DealRecord
-from rules.game import check_game
-from rules.play import PlayEvent, check_play
+from rules import Card, DealRecord, PlayEvent, Table, Variant, check_game, check_play
 
 DEALS = 1000
 GAMES = 50
@@ -45,7 +42,7 @@ def cards_by_player(hands: dict[str, Sequence[str]]) -> dict[str, list[Card]]:
 
 
 def game(body: dict[str, Any]) -> list[DealRecord]:
-    return [DealRecord((), cards_by_player(d["dealt"]), cards_by_player(d["discards"]),
+    return [DealRecord(cards_by_player(d["dealt"]), cards_by_player(d["discards"]),
                        Card.parse(d["starter"]), events(d["plays"])) for d in body["deals"]]
 
 
@@ -79,8 +76,9 @@ def main() -> None:
 
     # A target out of reach, so that every one of the 13 deals is refereed.
     games = [game(game_body(rng, GAME_DEALS)) for _ in range(GAMES)]
+    table = Table.seat(Variant.SIX_CARD, ("ann", "bob"), target=1000, dealer="ann")
     cpu, wall = per_item(GAMES, lambda: [
-        check_game(("ann", "bob"), "ann", deals, target=1000) for deals in games])
+        check_game(table, deals) for deals in games])
     print(f"whole {GAME_DEALS}-deal game (deals, heels, play, show): {cpu:.0f} µs CPU "
           f"({wall:.0f} µs wall) per game, {verdict(cpu, GAME_BUDGET_US)}")
 

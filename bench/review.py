@@ -14,16 +14,22 @@ from typing import Any
 
 from bench._common import header
 from bench._load import game_body
-from rules.cards import Card, full_deck
-from rules.deal import DealRecord
-from rules.doubledummy import Objective, Position
-from rules.doubledummy_search import Budget, BudgetSpent, Solver
-from rules.errors import ProblemCode, RecordError
-from rules.game import check_game
-from rules.play import PlayEvent
-from rules.review import REVIEW_POSITIONS, review_deal, review_game
-from rules.review_advice import advise_play
-from rules.variants import Variant
+from rules import (
+    REVIEW_POSITIONS,
+    Card,
+    DealRecord,
+    PlayEvent,
+    ProblemCode,
+    RecordError,
+    Table,
+    Variant,
+    advise_play,
+    check_game,
+    full_deck,
+    review_deal,
+    review_game,
+)
+from rules.doubledummy import Budget, BudgetSpent, Objective, Position, Solver
 
 GAMES = 8
 FOUR_PLAYER_DEALS = 12
@@ -36,11 +42,16 @@ def timed(run: Callable[[], Any]) -> tuple[float, float, Any]:
     return time.process_time() - cpu, time.perf_counter() - wall, answer
 
 
+ANN_BOB = Table.seat(Variant.SIX_CARD, ("ann", "bob"), dealer="ann")
+"""The games of bench._load: ann and bob, ann dealing first."""
+FOUR = Table.seat(Variant.FOUR_PLAYER, ("n", "e", "s", "w"))
+
+
 def records(body: dict[str, Any]) -> list[DealRecord]:
     out = []
     for deal in body["deals"]:
         out.append(DealRecord(
-            (), {p: [Card.parse(c) for c in cs] for p, cs in deal["dealt"].items()},
+            {p: [Card.parse(c) for c in cs] for p, cs in deal["dealt"].items()},
             {p: [Card.parse(c) for c in cs] for p, cs in deal["discards"].items()},
             Card.parse(deal["starter"]),
             [PlayEvent(e["player"], Card.parse(e["card"]) if "card" in e else None)
@@ -54,7 +65,7 @@ def thirteen_deal_games(rng: random.Random, wanted: int) -> list[list[DealRecord
     while len(found) < wanted:
         deals = records(game_body(rng, 20))
         try:
-            check_game(("ann", "bob"), "ann", deals)
+            check_game(ANN_BOB, deals)
         except RecordError as error:
             # Every deal after the game was won is refused: the first of them says when.
             over = min(int(p.path[1]) for p in error.problems
@@ -65,7 +76,7 @@ def thirteen_deal_games(rng: random.Random, wanted: int) -> list[list[DealRecord
 
 
 def four_player_deal(rng: random.Random) -> DealRecord:
-    seats = ("n", "e", "s", "w")
+    seats = FOUR.seats
     deck = list(full_deck())
     rng.shuffle(deck)
     dealt = {p: deck[i * 5:(i + 1) * 5] for i, p in enumerate(seats)}
@@ -79,7 +90,7 @@ def four_player_deal(rng: random.Random) -> DealRecord:
         kept[seat].remove(card)
         plays.append(PlayEvent(seats[seat], card))
         position, _ = position.lay(order)
-    return DealRecord(seats, dealt, discards, deck[20], plays)
+    return DealRecord(dealt, discards, deck[20], plays)
 
 
 def main() -> None:
@@ -87,7 +98,7 @@ def main() -> None:
     rng = random.Random(16)
 
     games = thirteen_deal_games(rng, GAMES)
-    runs = [timed(lambda g=g: review_game(("ann", "bob"), "ann", g)) for g in games]
+    runs = [timed(lambda g=g: review_game(ANN_BOB, g)) for g in games]
     cpu = [r[0] for r in runs]
     judged = sum(len(r[2].deals[i].play.cards) for r in runs for i in range(13)
                  if r[2].deals[i].play is not None)
@@ -98,8 +109,8 @@ def main() -> None:
     deals = [four_player_deal(rng) for _ in range(FOUR_PLAYER_DEALS)]
     for label, before in (("far from the target", None),
                           ("both sides within 20 of 121", {"n&s": 105, "e&w": 101})):
-        runs = [timed(lambda d=d, b=before: review_deal(d, variant=Variant.FOUR_PLAYER,
-                                                        scores_before=b)) for d in deals]
+        runs = [timed(lambda d=d, b=before: review_deal(d, table=FOUR, scores_before=b))
+                for d in deals]
         cpu = [r[0] for r in runs]
         print(f"four-player deal, {label}, {FOUR_PLAYER_DEALS} deals: CPU median "
               f"{statistics.median(cpu):.3f} s, max {max(cpu):.3f} s")
@@ -124,12 +135,9 @@ def main() -> None:
           "(the worker timeout is 30 s)")
 
     hand = [Card.parse(c) for c in ("5H", "5D", "6C", "9S")]
-    for label, players, variant in (("two players", ("pone", "dealer"), Variant.SIX_CARD),
-                                    ("four players", ("n", "e", "s", "w"),
-                                     Variant.FOUR_PLAYER)):
-        cpu_s, wall, advice = timed(lambda p=players, v=variant: advise_play(
-            players=p, player=p[0], hand=hand, starter=Card.parse("JH"), plays=(),
-            variant=v))
+    for label, table in (("two players", Table.seat()), ("four players", FOUR)):
+        cpu_s, wall, advice = timed(lambda t=table: advise_play(
+            table=t, player=t.pone, hand=hand, starter=Card.parse("JH"), plays=()))
         print(f"advice on the lead, {label}: {advice.deals} deals sampled, CPU {cpu_s:.2f} s "
               f"(wall {wall:.2f} s), best {advice.options[0].card} "
               f"{float(advice.options[0].expected):+.3f} ± {advice.options[0].stderr:.3f}")

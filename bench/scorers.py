@@ -43,9 +43,7 @@ def time_passes(deals: list[tuple[Any, Any]], score: Scorer, crib: bool) -> dict
 
 def muggins(indices: list[list[int]]) -> tuple[list[tuple[Any, Any]], dict[str, Scorer],
                                                 Callable[[Any, Any, bool], int]]:
-    from rules.cards import full_deck
-    from rules.hands import check_hand
-    from rules.show import count, score
+    from rules import check_hand, count, full_deck, score
 
     deck = list(full_deck())
     deals = [(tuple(deck[i] for i in d[:-1]), deck[d[-1]]) for d in indices]

@@ -38,8 +38,7 @@ from muggins.cli_context import (
     RefereeGroup,
     pass_context,
 )
-from rules.rulesets import Ruleset
-from rules.variants import Variant
+from rules import Ruleset, Variant
 
 __all__ = ["main"]
 

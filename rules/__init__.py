@@ -1,76 +1,184 @@
 """The rules of cribbage as a pure library: no web framework, no I/O.
 
-* :mod:`rules.cards` – cards and their notation
-* :mod:`rules.variants` – how each variant deals
-* :mod:`rules.items` – the show's rules, each written once; :mod:`rules.tables` – the
-  packed show key; :mod:`rules.show`, :mod:`rules.call` – counting hands and cribs
-* :mod:`rules.hands` – checking one hand or crib and its claim
-* :mod:`rules.pegging` – what one card scores in the play
-* :mod:`rules.playstate` – the play as a state machine: positions and moves
-* :mod:`rules.play`, :mod:`rules.readings`, :mod:`rules.play_rulings` – the play's referee
-* :mod:`rules.errors` – the one error for records that cannot be refereed
-* :mod:`rules.deal`, :mod:`rules.game`, :mod:`rules.sides` – whole deals and games
-* :mod:`rules.rulesets`, :mod:`rules.rulings` – remedies, findings, claims
-* :mod:`rules.discards` – discard advice by exact expected value
-* :mod:`rules.distribution` – every hand with every starter, in bulk
-* :mod:`rules.review`, :mod:`rules.review_play` – a deal or game judged against the best
-* :mod:`rules.review_advice`, :mod:`rules.review_position` – which card to lay now
-* :mod:`rules.doubledummy`, :mod:`rules.doubledummy_search` – the play with every hand known
+The library is layered; each layer imports only those below it (``make lint`` checks
+this with import-linter), and each package's ``__init__`` is its face:
+
+* :mod:`rules.core` – the vocabulary: cards, variants, rulesets, the table (who sits
+  where, :class:`Table`), names, findings, and the one error for records that cannot
+  be refereed
+* :mod:`rules.show` – counting a hand or a crib, item by item, and its claim
+* :mod:`rules.play` – what a card scores, the play as a state machine, its referee
+* :mod:`rules.deal` – whole deals and games
+* :mod:`rules.doubledummy` – the play with every hand known, and its search
+* :mod:`rules.advice` – discard advice by exact expected value; which card to lay now
+* :mod:`rules.review` – a deal or game judged against the best
+
+This face exports every entry point and every type in their answers::
+
+    from rules import Table, Variant, check_play
 """
 
-from rules.cards import Card, CardError, DuplicateCardError, InvalidCardError, Rank, Suit
-from rules.codes import FindingCode
-from rules.deal import DealCheck, DealClaims, DealRecord, check_deal
-from rules.discards import Advice, advise
-from rules.errors import Problem, ProblemCode, RecordError
-from rules.game import GameCheck, Margin, check_game
-from rules.hands import HandCheck, check_hand
-from rules.live import Next, Phase
-from rules.play import PlayCheck, PlayEvent, check_play
-from rules.playstate import IllegalMove, PlayState, Scored
-from rules.review import DealReview, GameReview, review_deal, review_game
-from rules.review_advice import AdviceError, PlayAdvice, advise_play
-from rules.rulesets import Ruleset
-from rules.rulings import Finding, Verdict
-from rules.show import Item, ItemKind, Show, count, score
-from rules.variants import Variant
+__version__ = "0.3.0"
+
+from rules.advice import (
+    DEFAULT_SAMPLES,
+    Advice,
+    AdviceError,
+    Option,
+    PlayAdvice,
+    PlayOption,
+    advise,
+    advise_play,
+)
+from rules.core import (
+    Card,
+    CardError,
+    ClaimRuling,
+    DuplicateCardError,
+    Finding,
+    FindingCode,
+    InvalidCardError,
+    InvalidTableError,
+    Problem,
+    ProblemCode,
+    Rank,
+    RecordError,
+    Ruleset,
+    RulesetSpec,
+    Side,
+    Suit,
+    Table,
+    Variant,
+    VariantSpec,
+    Verdict,
+    full_deck,
+    json_pointer,
+)
+from rules.deal import (
+    Count,
+    DealCheck,
+    DealClaims,
+    DealRecord,
+    GameCheck,
+    Heels,
+    Margin,
+    Stage,
+    check_deal,
+    check_game,
+    kept,
+)
+from rules.play import (
+    IllegalMove,
+    Next,
+    Peg,
+    PegKind,
+    PegScore,
+    Phase,
+    PlayCheck,
+    PlayEvent,
+    PlayState,
+    Scored,
+    ScoredEvent,
+    check_play,
+    in_play,
+)
+from rules.review import (
+    REVIEW_POSITIONS,
+    CardReview,
+    Counted,
+    CountReview,
+    DealReview,
+    DiscardReview,
+    GameReview,
+    Lost,
+    PlayReview,
+    objective_of,
+    review_deal,
+    review_game,
+)
+from rules.show import (
+    HandCheck,
+    Item,
+    ItemKind,
+    Show,
+    check_hand,
+    count,
+    score,
+    score_many,
+    show_distribution,
+)
+
+
+def prepare() -> None:
+    """Fill the library's lookup tables now rather than on first use: a server calls it
+    before it forks, so that its workers share them and no request pays for building
+    one."""
+    from rules.advice import discards
+    from rules.show import show
+
+    show.prepare(sorted({variant.spec.hand_size for variant in Variant}))
+    discards.prepare()
 
 __all__ = [
+    "DEFAULT_SAMPLES",
+    "REVIEW_POSITIONS",
     "Advice",
     "AdviceError",
     "Card",
     "CardError",
+    "CardReview",
+    "ClaimRuling",
+    "Count",
+    "CountReview",
+    "Counted",
     "DealCheck",
     "DealClaims",
     "DealRecord",
     "DealReview",
+    "DiscardReview",
     "DuplicateCardError",
     "Finding",
     "FindingCode",
     "GameCheck",
     "GameReview",
     "HandCheck",
+    "Heels",
     "IllegalMove",
     "InvalidCardError",
+    "InvalidTableError",
     "Item",
     "ItemKind",
+    "Lost",
     "Margin",
     "Next",
+    "Option",
+    "Peg",
+    "PegKind",
+    "PegScore",
     "Phase",
     "PlayAdvice",
     "PlayCheck",
     "PlayEvent",
+    "PlayOption",
+    "PlayReview",
     "PlayState",
     "Problem",
     "ProblemCode",
     "Rank",
     "RecordError",
     "Ruleset",
+    "RulesetSpec",
     "Scored",
+    "ScoredEvent",
     "Show",
+    "Side",
+    "Stage",
     "Suit",
+    "Table",
     "Variant",
+    "VariantSpec",
     "Verdict",
+    "__version__",
     "advise",
     "advise_play",
     "check_deal",
@@ -78,7 +186,15 @@ __all__ = [
     "check_hand",
     "check_play",
     "count",
+    "full_deck",
+    "in_play",
+    "json_pointer",
+    "kept",
+    "objective_of",
+    "prepare",
     "review_deal",
     "review_game",
     "score",
+    "score_many",
+    "show_distribution",
 ]

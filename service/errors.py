@@ -18,7 +18,7 @@ from rfc9457 import Problem
 from werkzeug.exceptions import HTTPException, InternalServerError, UnprocessableEntity
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from rules.errors import RecordError
+from rules import RecordError, json_pointer
 
 __all__ = [
     "MAX_ERRORS",
@@ -91,17 +91,7 @@ def _code(message: str) -> str:
     return "invalid"
 
 
-def _escape(token: object) -> str:
-    return str(token).replace("~", "~0").replace("/", "~1")
-
-
-def json_pointer(path: Iterable[str | int]) -> str:
-    """A JSON pointer as a URI fragment, e.g. ``#/hands/0/hand/1``."""
-    tokens = [_escape(token) for token in path]
-    return "#/" + "/".join(tokens) if tokens else "#"
-
-
-def _walk(messages: Any, path: tuple[str, ...]) -> Iterator[dict[str, str]]:
+def _walk(messages: Any, path: tuple[str | int, ...]) -> Iterator[dict[str, str]]:
     if isinstance(messages, Mapping):
         for key, value in messages.items():
             if key == "_schema":
@@ -112,13 +102,13 @@ def _walk(messages: Any, path: tuple[str, ...]) -> Iterator[dict[str, str]]:
             elif key == "key":
                 yield from _walk(value, path)
             else:
-                yield from _walk(value, (*path, _escape(key)))
+                yield from _walk(value, (*path, key))
     elif isinstance(messages, list):
         for message in messages:
             yield from _walk(message, path)
     else:
         text = str(messages)
-        yield {"pointer": "#/" + "/".join(path) if path else "#", "detail": text,
+        yield {"pointer": json_pointer(path), "detail": text,
                "code": _code(messages)}
 
 

@@ -7,9 +7,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from rules.cards import Card, InvalidCardError
-from rules.rulesets import Ruleset
-from rules.variants import Variant
+from rules import Card, InvalidCardError, Ruleset, Variant
 from service.errors import Coded
 
 __all__ = [

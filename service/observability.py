@@ -25,7 +25,7 @@ from prometheus_client import (
 )
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from rules.rulings import Finding
+from rules import Finding
 
 __all__ = ["DRAIN_FILE", "REQUEST_ID", "count_findings", "install", "metrics_response",
            "readiness"]

@@ -1,5 +1,5 @@
 """A brute-force double-dummy search of the play, written from RULES.md section 4 for the
-tests, independently of :mod:`rules.doubledummy`: it keeps whole cards (suits and
+tests, independently of :mod:`rules.doubledummy.position`: it keeps whole cards (suits and
 all), the whole stack of the count, and tries every card, not every rank.
 
 The value is ``(game, difference)`` for the seats of sign +1, compared in that order:
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from rules.cards import Card
+from rules.core.cards import Card
 from tests.naive import ORDER, PIPS, rank
 
 Held = tuple[frozenset[Card], ...]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.cards import Card
+from rules.core.cards import Card
 
 
 def cards(text: str) -> list[Card]:

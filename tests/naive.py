@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from rules.cards import Card
+from rules.core.cards import Card
 
 PIPS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
         "T": 10, "J": 10, "Q": 10, "K": 10}

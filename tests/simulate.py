@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.cards import Card, full_deck
+from rules.core.cards import Card, full_deck
 from tests.naive import PIPS, is_run, naive_total, rank
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cards import (
+from rules.core.cards import (
     Card,
     CardError,
     DuplicateCardError,

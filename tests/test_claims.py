@@ -6,20 +6,21 @@ import random
 
 import pytest
 
-from rules.cards import Card
-from rules.errors import RecordError
-from rules.hands import check_hand
-from rules.play import check_play
-from rules.rulesets import Ruleset
-from rules.rulings import (
+from rules import Table
+from rules.core.cards import Card
+from rules.core.errors import RecordError
+from rules.core.findings import (
     FindingCode,
     Verdict,
     cite,
-    nineteen_means_zero,
     read_claim,
     rule_on_claim,
 )
-from rules.variants import Variant
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.play.check import check_play
+from rules.show.hands import check_hand
+from rules.show.show import nineteen_means_zero
 from tests.cards import card, cards
 from tests.naive import naive_total
 from tests.test_play import record
@@ -218,7 +219,7 @@ class TestTheOpponent:
     def test_the_next_seat_takes_the_excess(self, variant: Variant, seats: tuple[str, ...],
                                              pegged: dict[str, int]) -> None:
         # b's ten makes fifteen (2), claimed as 5; c's two is the last card.
-        result = check_play(record("a:5H b:TC=5 c:2S"), players=seats, variant=variant)
+        result = check_play(record("a:5H b:TC=5 c:2S"), table=Table.seat(variant, seats))
         assert [(f.code, f.player, f.points) for f in result.findings] == [
             (FindingCode.OVERCOUNT, "b", 3)]
         assert result.pegged == pegged

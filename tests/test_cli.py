@@ -212,7 +212,7 @@ class TestHumanOutput:
         assert "  bob: 0" in lines  # no pegging: no "(was …)"
 
     def test_a_game_prints_the_final_board(self, tmp_path: Path) -> None:
-        from rules.variants import Variant
+        from rules.core.variants import Variant
         from tests.test_deals_api import game_json
 
         body, tallies, _ = game_json(0, Variant.THREE_PLAYER, ("ann", "bob", "cy"))

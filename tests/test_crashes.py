@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from rules.cards import Card
-from rules.play import PlayEvent, check_play
+from rules.core.cards import Card
+from rules.play.check import PlayEvent, check_play
 
 LONE = "\\ud800"  # as JSON text: the escape of half a UTF-16 pair
 

@@ -8,14 +8,14 @@ from dataclasses import replace
 
 import pytest
 
-from rules.deal import DealClaims, DealRecord, Stage, check_deal
-from rules.errors import RecordError
-from rules.game import Margin, check_game, margin
-from rules.live import Next, Phase
-from rules.play import PlayEvent
-from rules.rulesets import Ruleset
-from rules.sides import Sides
-from rules.variants import Variant
+from rules import Side, Table
+from rules.core.errors import RecordError
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.deal.check import DealClaims, DealRecord, Stage, check_deal
+from rules.deal.game import Margin, check_game, margin
+from rules.play.check import PlayEvent
+from rules.play.live import Next, Phase
 from tests.cards import card, cards
 from tests.simulate import random_deal, sides_of, tally_deal
 from tests.test_play import record
@@ -28,11 +28,17 @@ PLAYS = "pone:AH dealer:8C pone:2H dealer:9C pone:3H dealer:go pone:4S dealer:TC
 
 
 def deal(starter: str = "KH", plays: str = PLAYS, claims: DealClaims | None = None,
-         dealt: dict[str, str] = DEALT, discards: dict[str, str] = DISCARDS,
-         players: Sequence[str] = ("pone", "dealer")) -> DealRecord:
-    return DealRecord(tuple(players), {p: cards(c) for p, c in dealt.items()},
+         dealt: dict[str, str] = DEALT, discards: dict[str, str] = DISCARDS) -> DealRecord:
+    return DealRecord({p: cards(c) for p, c in dealt.items()},
                       {p: cards(c) for p, c in discards.items()}, card(starter), record(plays),
                       None, claims)
+
+
+def game(players: Sequence[str], first: str, deals: Sequence[DealRecord], *,  # type: ignore[no-untyped-def]
+         variant: Variant = Variant.SIX_CARD, target: int | None = None, **options):
+    """A game of ``players`` (in play order), ``first`` dealing first."""
+    return check_game(Table.seat(variant, players, target=target, dealer=first), deals,
+                      **options)
 
 
 def codes(result) -> list[str]:  # type: ignore[no-untyped-def]
@@ -87,7 +93,7 @@ class TestAPlayNotRecorded:
     def test_a_game_of_shows(self) -> None:
         first, deals, _, _ = random_game(3, Variant.SIX_CARD, ("ann", "bob"))
         shows = [replace(d, plays=None) for d in deals]
-        result = check_game(("ann", "bob"), first, shows)
+        result = game(("ann", "bob"), first, shows)
         assert result.findings == ()
         for checked in result.deals:
             assert checked.play is None
@@ -128,7 +134,7 @@ class TestTheEndOfTheGame:
         result = check_deal(deal("KH", claims=claims), scores_before={"pone": 112, "dealer": 0})
         assert result.winner == "pone" and codes(result) == []
         assert result.show["dealer"].ruling is None
-        assert result.unruled == {"dealer": 2, "crib": 0}  # echoed as made
+        assert result.unruled == {"dealer": 2} and result.unruled_crib == 0  # echoed as made
 
     def test_false_claim_of_game_acc(self) -> None:
         claims = DealClaims(hands={"pone": 12})
@@ -243,7 +249,7 @@ class TestNineteenInTheSevenCardGame:
                              "dealer:8C pone:2S dealer:9C",
                        claims=DealClaims(hands={"pone": 19}))
         for muggins in (False, True):
-            result = check_deal(record_, variant=Variant.SEVEN_CARD, muggins=muggins,
+            result = check_deal(record_, table=Table.seat(Variant.SEVEN_CARD), muggins=muggins,
                                 scores_before={"pone": 158, "dealer": 150})
             assert result.play is not None and result.play.totals == {"pone": 6, "dealer": 6}
             assert result.show["pone"].show.total == 19 and codes(result) == []
@@ -311,34 +317,31 @@ class TestMalformedDeals:
     def test_a_player_may_be_called_crib_in_the_library(self) -> None:
         record_ = deal(dealt={"crib": DEALT["pone"], "dealer": DEALT["dealer"]},
                        discards={"crib": DISCARDS["pone"], "dealer": DISCARDS["dealer"]},
-                       plays=PLAYS.replace("pone:", "crib:"), players=("crib", "dealer"))
-        result = check_deal(record_)
+                       plays=PLAYS.replace("pone:", "crib:"))
+        result = check_deal(record_, table=Table.seat(Variant.SIX_CARD, ("crib", "dealer")))
         assert result.show["crib"].show.total == 8  # the pone's hand, not the crib
         assert result.crib is not None and result.crib.show.total == 4
         assert result.scores_after == {"crib": 9, "dealer": 12}
 
-    def test_sides_that_do_not_seat_the_players(self) -> None:
-        # The library's own caller may pass sides: they must seat every player, each on
-        # one of the sides named (it raised KeyError: 'dealer').
+    def test_scores_before_name_the_tables_sides(self) -> None:
+        table = Table.seat(Variant.SIX_CARD, sides=[Side("us", ("pone",)),
+                                                    Side("them", ("dealer",))])
+        result = check_deal(deal(), table=table, scores_before={"us": 100})
+        assert result.scores_after == {"us": 109, "them": 12}
         with pytest.raises(RecordError) as caught:
-            check_deal(deal(), sides=Sides(("pone", "x"), {"pone": "pone", "dealer": "y"}))
-        assert problems(caught.value) == [("#/sides/dealer", "unknown-side")]
-        with pytest.raises(RecordError) as caught:
-            check_deal(deal(), sides=Sides(("pone",), {"pone": "pone"}))
-        assert problems(caught.value) == [("#/sides/dealer", "required")]
+            check_deal(deal(), table=table, scores_before={"pone": 1})
+        assert problems(caught.value) == [("#/scores_before/pone", "unknown-side")]
 
     def test_partnerships_that_share_a_name(self) -> None:
         # "x&y" with "z" and "x" with "y&z" are both "x&y&z": one score for two sides.
         seats = ("x&y", "x", "z", "y&z")
         hands = ("AH 2H 3H 4H 5H", "AD 2D 3D 4D 5D", "AC 2C 3C 4C 5C", "AS 2S 3S 4S 5S")
-        record_ = DealRecord(seats, {p: cards(h) for p, h in zip(seats, hands, strict=True)},
-                             {p: cards(h.split()[0]) for p, h in zip(seats, hands, strict=True)},
-                             card("KS"))
+        del hands  # the table is refused before any record is read
         with pytest.raises(RecordError) as caught:
-            check_deal(record_, variant=Variant.FOUR_PLAYER)
+            Table.seat(Variant.FOUR_PLAYER, seats)
         assert problems(caught.value) == [("#/players", "conflict")]
         with pytest.raises(RecordError) as caught:
-            check_game(seats, "x", [], variant=Variant.FOUR_PLAYER)
+            game(seats, "x", [], variant=Variant.FOUR_PLAYER)
         assert problems(caught.value) == [("#/players", "conflict")]
 
     @pytest.mark.parametrize(("claims", "where"), [
@@ -359,17 +362,17 @@ class TestMalformedDeals:
 class TestAFinishedPlayInProgress:
     """docs/rules.md#live: a record in progress whose play is in fact over."""
 
-    RECORD = DealRecord(("pone", "dealer"), {"pone": cards("8D TH 6H QS 2D"),
-                                            "dealer": cards("7C 4C 3C 4D KD")},
+    FIVE_CARD = Table.seat(Variant.FIVE_CARD)
+    RECORD = DealRecord({"pone": cards("8D TH 6H QS 2D"), "dealer": cards("7C 4C 3C 4D KD")},
                         {"pone": cards("QS 2D"), "dealer": cards("4C KD")}, card("3S"),
                         record("pone:8D dealer:7C pone:TH dealer:3C pone:go"), None,
                         DealClaims(hands={"pone": 0, "dealer": 2}, crib=7))
 
     def test_is_refereed_as_the_one_shot_deal(self) -> None:
-        once = check_deal(self.RECORD, variant=Variant.FIVE_CARD)
+        once = check_deal(self.RECORD, table=self.FIVE_CARD)
         assert once.play is not None and once.play.totals == {"pone": 0, "dealer": 3}
         assert once.pegged == {"pone": 0, "dealer": 12} and codes(once) == []
-        live = check_deal(self.RECORD, variant=Variant.FIVE_CARD, in_progress=True)
+        live = check_deal(self.RECORD, table=self.FIVE_CARD, in_progress=True)
         assert live.play is not None and live.play.state.over
         # The one-shot record never takes the dealer's go: its final state still has the
         # dealer on turn. Everything else is the same.
@@ -377,11 +380,12 @@ class TestAFinishedPlayInProgress:
         assert replace(live, play=same_state) == replace(once, next=Next(Phase.OVER))
 
     def test_without_claims_the_show_is_next(self) -> None:
-        live = check_deal(replace(self.RECORD, claims=None), variant=Variant.FIVE_CARD,
+        live = check_deal(replace(self.RECORD, claims=None), table=self.FIVE_CARD,
                           in_progress=True)
         assert live.next == Next(Phase.SHOW, "pone")
         assert live.play is not None and live.play.totals == {"pone": 0, "dealer": 3}
         assert live.pegged == {"pone": 0, "dealer": 3}
+
 
 class TestMargins:
     @pytest.mark.parametrize(("loser", "expected"), [
@@ -421,7 +425,7 @@ def random_game(seed: int, variant: Variant, players: tuple[str, ...]):  # type:
         d = random_deal(rng, seats, spec.dealt, spec.to_crib, bool(spec.crib_cards_dealt),
                         spec.single_count)
         winner = tally_deal(d, scores, side_of, spec.target)
-        deals.append(DealRecord((), d.dealt, d.discards, d.starter,
+        deals.append(DealRecord(d.dealt, d.discards, d.starter,
                                 [PlayEvent(e.player, e.card) for e in d.events
                                  if not e.count_ends], d.crib_card))
         tallies.append(dict(scores))
@@ -440,7 +444,7 @@ class TestWholeGames:
     def test_against_an_independent_tally(self, variant: Variant, seed: int) -> None:
         players = TABLES[variant]
         first, deals, tallies, winner = random_game(seed, variant, players)
-        result = check_game(players, first, deals, variant=variant)
+        result = game(players, first, deals, variant=variant)
         assert [d.scores_after for d in result.deals] == tallies
         assert result.winner == winner and result.scores == tallies[-1]
         assert result.findings == ()
@@ -451,20 +455,20 @@ class TestWholeGames:
         for seed in range(10):
             first, deals, tallies, winner = random_game(seed, Variant.SIX_CARD, ("ann", "bob"))
             lengths[seed] = len(deals)
-            result = check_game(("ann", "bob"), first, deals)
+            result = game(("ann", "bob"), first, deals)
             assert result.scores == tallies[-1] and result.winner == winner
         assert max(lengths.values()) >= 12
 
     def test_the_deal_passes_left(self) -> None:
         first, deals, _, _ = random_game(3, Variant.THREE_PLAYER, ("ann", "bob", "cy"))
-        result = check_game(("ann", "bob", "cy"), first, deals, variant=Variant.THREE_PLAYER)
+        result = game(("ann", "bob", "cy"), first, deals, variant=Variant.THREE_PLAYER)
         order = ["ann", "bob", "cy"]
         start = order.index(first)
         assert list(result.dealers) == [order[(start + i) % 3] for i in range(len(deals))]
 
     def test_five_card_three_for_last(self) -> None:
         first, deals, tallies, _ = random_game(1, Variant.FIVE_CARD, ("ann", "bob"))
-        result = check_game(("ann", "bob"), first, deals[:1], variant=Variant.FIVE_CARD)
+        result = game(("ann", "bob"), first, deals[:1], variant=Variant.FIVE_CARD)
         pone = "bob" if first == "ann" else "ann"
         assert result.deals[0].scores_before == {first: 0, pone: 3}
         assert result.scores == tallies[0]
@@ -475,27 +479,15 @@ class TestWholeGames:
         # a field a game's deal cannot have).
         first, deals, _, _ = random_game(1, Variant.FIVE_CARD, ("ann", "bob"))
         with pytest.raises(RecordError) as caught:
-            check_game(("ann", "bob"), first, deals[:1], variant=Variant.FIVE_CARD, target=3)
+            game(("ann", "bob"), first, deals[:1], variant=Variant.FIVE_CARD, target=3)
         assert problems(caught.value) == [("#/target", "out-of-range")]
-        result = check_game(("ann", "bob"), first, deals[:1], variant=Variant.FIVE_CARD,
+        result = game(("ann", "bob"), first, deals[:1], variant=Variant.FIVE_CARD,
                             target=4)
         assert sum(result.deals[0].scores_before.values()) == 3
 
-    def test_a_deal_seated_otherwise_than_the_game_seats_it(self) -> None:
-        # The game seats every deal itself; a deal that names other seats is refused,
-        # not silently reseated (the record's seats were ignored).
-        first, deals, _, _ = random_game(1, Variant.SIX_CARD, ("ann", "bob"))
-        pone = "bob" if first == "ann" else "ann"
-        seated = replace(deals[0], players=(pone, first))
-        assert check_game(("ann", "bob"), first, [seated]).scores == check_game(
-            ("ann", "bob"), first, deals[:1]).scores
-        with pytest.raises(RecordError) as caught:
-            check_game(("ann", "bob"), first, [replace(deals[0], players=(first, pone))])
-        assert problems(caught.value) == [("#/deals/0/players", "conflict")]
-
     def test_four_player_partnerships_add_up(self) -> None:
         first, deals, _, winner = random_game(2, Variant.FOUR_PLAYER, ("n", "e", "s", "w"))
-        result = check_game(("n", "e", "s", "w"), first, deals, variant=Variant.FOUR_PLAYER)
+        result = game(("n", "e", "s", "w"), first, deals, variant=Variant.FOUR_PLAYER)
         assert set(result.scores) == {"n&s", "e&w"} and result.winner == winner
         side = {"n": "n&s", "s": "n&s", "e": "e&w", "w": "e&w"}
         for deal, dealer in zip(result.deals, result.dealers, strict=True):
@@ -514,7 +506,7 @@ class TestWholeGames:
     def test_a_game_that_goes_on_after_a_win(self) -> None:
         first, deals, _, _ = random_game(0, Variant.SIX_CARD, ("ann", "bob"))
         with pytest.raises(RecordError) as caught:
-            check_game(("ann", "bob"), first, [*deals, deals[0]])
+            game(("ann", "bob"), first, [*deals, deals[0]])
         assert problems(caught.value) == [(f"#/deals/{len(deals)}", "after-game-over")]
 
     def test_every_refused_deal_at_once(self) -> None:
@@ -522,7 +514,7 @@ class TestWholeGames:
         bad = [replace(deals[0], claims=DealClaims(hands={"zed": 4})), deals[1],
                replace(deals[2], starter=deals[2].dealt["ann"][0])]
         with pytest.raises(RecordError) as caught:
-            check_game(("ann", "bob"), first, bad)
+            game(("ann", "bob"), first, bad)
         assert problems(caught.value) == [("#/deals/0/claims/hands/zed", "unknown-player"),
                                           ("#/deals/2/starter", "duplicate-card")]
 
@@ -531,7 +523,7 @@ class TestWholeGames:
         # one kept card short in each hand
         dealt = {p: [c for c in cards_ if c not in deals[0].discards[p]][1:]
                  + list(deals[0].discards[p]) for p, cards_ in deals[0].dealt.items()}
-        bad = DealRecord((), dealt, deals[0].discards, deals[0].starter)
-        result = check_game(("ann", "bob"), first, [bad, deals[0]])
+        bad = DealRecord(dealt, deals[0].discards, deals[0].starter)
+        result = game(("ann", "bob"), first, [bad, deals[0]])
         assert result.deals[0].misdeal and result.dealers == (first, first)
         assert [f.deal for f in result.findings] == [0]

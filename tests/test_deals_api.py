@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from rules.variants import Variant
+from rules.core.variants import Variant
 from tests.test_deals import random_game
 from tests.test_pegging_api import plays
 
@@ -154,6 +154,19 @@ class TestDealsInProgress:
     def test_a_finished_deal_needs_its_discards_and_starter(self, client: FlaskClient) -> None:
         assert errors(client, self.URL, {"dealt": DEAL["dealt"]}) == [
             ("#/discards", "required"), ("#/starter", "required")]
+
+
+def test_a_table_that_cannot_exist_is_a_422_with_every_pointer(client: FlaskClient) -> None:
+    # The five-card game's three for last would reach a target of 3 before the deal.
+    body = {"variant": "five-card", "target": 3, "players": ["ann", "ann", "bob"],
+            "dealt": {"ann": ["AH", "2H", "3H", "4H", "5H"]}, "starter": "KS"}
+    assert errors(client, "/v1/deals/check", body) == [
+        ("#/players", "wrong-size"), ("#/players", "duplicate-player"),
+        ("#/target", "out-of-range")]
+    game = {"variant": "five-card", "target": 2, "players": ["ann", "bob"],
+            "first_dealer": "cy", "deals": [{"dealt": {}}]}
+    assert errors(client, "/v1/games/check", game) == [
+        ("#/first_dealer", "unknown-player"), ("#/target", "out-of-range")]
 
 
 def test_partnerships_that_share_a_name_are_refused(client: FlaskClient) -> None:

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from rules.cards import Card
-from rules.discards import Advice, advise
-from rules.errors import RecordError
-from rules.show import score
-from rules.variants import Variant
+from rules.advice.discards import Advice, advise
+from rules.core.cards import Card
+from rules.core.errors import RecordError
+from rules.core.variants import Variant
+from rules.show.show import score
 from tests.cards import cards
 from tests.naive import naive_total
 

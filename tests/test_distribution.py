@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from rules.cards import full_deck
-from rules.distribution import COMBINATIONS, all_hands, show_distribution, starter_totals
-from rules.show import possible_totals, score
+from rules.core.cards import full_deck
+from rules.show.distribution import COMBINATIONS, all_hands, show_distribution, starter_totals
+from rules.show.show import possible_totals, score
 from tests.naive import naive_total
 
 DECK = list(full_deck())

@@ -204,7 +204,7 @@ def test_deals_per_game_by_target(client: FlaskClient, variant: str, target: int
 
 
 TABLES_UNTOUCHED = """
-from rules import show, tables
+from rules.show import show, tables
 from service import create_app
 
 client = create_app().test_client()

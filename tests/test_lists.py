@@ -15,15 +15,15 @@ import yaml
 from flask.testing import FlaskClient
 
 from muggins import cli, types
-from rules.codes import FindingCode
-from rules.deal import Stage
-from rules.game import Margin
-from rules.live import Phase
-from rules.pegging import PegKind
-from rules.rulesets import Ruleset
-from rules.rulings import Verdict
-from rules.show import ItemKind
-from rules.variants import Variant
+from rules.core.codes import FindingCode
+from rules.core.findings import Verdict
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.deal.check import Stage
+from rules.deal.game import Margin
+from rules.play.live import Phase
+from rules.play.pegging import PegKind
+from rules.show.show import ItemKind
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))["components"][

@@ -18,9 +18,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from rules.live import Phase, in_play
-from rules.play import PlayEvent, check_play
-from rules.variants import Variant
+from rules.core.variants import Variant
+from rules.play.check import PlayEvent, check_play
+from rules.play.live import Phase, in_play
 from tests.cards import card
 from tests.naive import naive_total
 from tests.simulate import Deal, Turn, random_deal

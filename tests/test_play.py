@@ -9,13 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.cards import Card, full_deck
-from rules.errors import RecordError
-from rules.pegging import PegKind, peg_scores
-from rules.play import PlayCheck, PlayEvent, check_play
-from rules.rulesets import Ruleset
-from rules.rulings import FindingCode
-from rules.variants import Variant
+from rules import Table
+from rules.core.cards import Card, full_deck
+from rules.core.errors import RecordError
+from rules.core.findings import FindingCode
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.play.check import PlayCheck, PlayEvent, check_play
+from rules.play.pegging import PegKind, peg_scores
 from tests.cards import cards
 from tests.simulate import Event, naive_peg, play_out
 
@@ -37,9 +38,11 @@ def record(text: str) -> list[PlayEvent]:
     return events
 
 
-def referee(text: str, hands: dict[str, str] | None = None, **kwargs) -> PlayCheck:  # type: ignore[no-untyped-def]
+def referee(text: str, hands: dict[str, str] | None = None,  # type: ignore[no-untyped-def]
+            variant: Variant = Variant.SIX_CARD, players=None, **kwargs) -> PlayCheck:
     parsed = None if hands is None else {p: cards(h) for p, h in hands.items()}
-    return check_play(record(text), hands=parsed, **kwargs)
+    return check_play(record(text), table=Table.seat(variant, players), hands=parsed,
+                      **kwargs)
 
 
 def kinds(result: PlayCheck, index: int) -> list[tuple[str, int]]:
@@ -344,8 +347,8 @@ class TestGoPointClaims:
 class TestPlayers:
     def test_three_players(self) -> None:
         r = check_play(record("a:5H b:TC c:KD a:2C b:AS c:3S a:9D b:4C c:6D a:8S b:go c:go "
-                              "b:7H c:QH"), players=("a", "b", "c"),
-                       variant=Variant.THREE_PLAYER)
+                              "b:7H c:QH"),
+                       table=Table.seat(Variant.THREE_PLAYER, ("a", "b", "c")))
         assert kinds(r, 1) == [("fifteen", 2)]
         assert kinds(r, 5) == [("thirty-one", 2), ("run", 3)]  # 2, A, 3
         assert r.plays[6].new_count and r.plays[6].player == "a"  # a follows c
@@ -355,8 +358,8 @@ class TestPlayers:
         assert r.totals == {"a": 1, "b": 2, "c": 6} and codes(r) == []
 
     def test_four_players_partnerships(self) -> None:
-        r = check_play(record("n:5H e:TC s:5D w:5S n:5C"), players=("n", "e", "s", "w"),
-                       variant=Variant.FOUR_PLAYER)
+        r = check_play(record("n:5H e:TC s:5D w:5S n:5C"),
+                       table=Table.seat(Variant.FOUR_PLAYER, ("n", "e", "s", "w")))
         assert kinds(r, 1) == [("fifteen", 2)]
         assert kinds(r, 2) == []  # the ten between breaks the pair
         assert kinds(r, 3) == [("pair", 2)]
@@ -417,8 +420,8 @@ class TestRandomDeals:
         hands, seats = deal(seed, variant)
         events = play_out(hands, seats, random.Random(seed),
                           single_count=variant.spec.single_count)
-        result = check_play(to_events(events, with_gos), players=seats,
-                            hands=hands if with_hands else None, variant=variant)
+        result = check_play(to_events(events, with_gos), table=Table.seat(variant, seats),
+                            hands=hands if with_hands else None)
         assert result.totals == naive_peg(events, seats)
         assert codes(result) == []
 
@@ -431,7 +434,7 @@ class TestRandomDeals:
                           single_count=variant.spec.single_count)
         if not any(e.false_go for e in events):
             return
-        result = check_play(to_events(events), players=seats, hands=hands, variant=variant)
+        result = check_play(to_events(events), table=Table.seat(variant, seats), hands=hands)
         if variant.spec.single_count:
             # One count only: the false go can end the play with cards held.
             assert codes(result) in (["renege"], [])
@@ -451,7 +454,7 @@ class TestRandomDeals:
                           single_count=variant.spec.single_count)
         if [e.player for e in events] == [e.player for e in plain]:
             return  # no one else could play at that moment: nothing was out of turn
-        result = check_play(to_events(events), players=seats, hands=hands, variant=variant)
+        result = check_play(to_events(events), table=Table.seat(variant, seats), hands=hands)
         assert codes(result) == ["out-of-turn"]
         assert result.totals == naive_peg(events, seats)
 
@@ -482,7 +485,7 @@ class TestRandomDeals:
             return
         i, player, big = data.draw(st.sampled_from(spots))
         corrupted = [*events[:i], Event(player, data.draw(st.sampled_from(big))), *events[i:]]
-        result = check_play(to_events(corrupted), players=seats, hands=hands, variant=variant)
+        result = check_play(to_events(corrupted), table=Table.seat(variant, seats), hands=hands)
         assert codes(result) == ["over-31"]
         # The index in the record, where the simulator's markers are not counted.
         assert result.findings[0].index == sum(1 for e in events[:i] if not e.count_ends)

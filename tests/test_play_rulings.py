@@ -8,10 +8,11 @@ from typing import ClassVar
 
 import pytest
 
-from rules.cards import full_deck
-from rules.play import PlayCheck, PlayEvent, check_play
-from rules.rulesets import Ruleset
-from rules.variants import Variant
+from rules import Table
+from rules.core.cards import full_deck
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.play.check import PlayCheck, PlayEvent, check_play
 from tests.cards import cards
 from tests.simulate import naive_peg, play_out
 from tests.test_play import SEATS, record
@@ -20,9 +21,11 @@ DECK = list(full_deck())
 THREE = ("a", "b", "c")
 
 
-def referee(text: str, hands: dict[str, str] | None = None, **kwargs) -> PlayCheck:  # type: ignore[no-untyped-def]
+def referee(text: str, hands: dict[str, str] | None = None,  # type: ignore[no-untyped-def]
+            variant: Variant = Variant.SIX_CARD, players=None, **kwargs) -> PlayCheck:
     parsed = None if hands is None else {p: cards(h) for p, h in hands.items()}
-    return check_play(record(text), hands=parsed, **kwargs)
+    return check_play(record(text), table=Table.seat(variant, players), hands=parsed,
+                      **kwargs)
 
 
 def codes(result: PlayCheck) -> list[str]:
@@ -63,7 +66,7 @@ class TestRepeatedGo:
                     if e.card is None:
                         doubled.append(PlayEvent(e.player, None))
                 for known in (hands, None):
-                    r = check_play(doubled, players=seats, hands=known, variant=variant)
+                    r = check_play(doubled, table=Table.seat(variant, seats), hands=known)
                     assert codes(r) == [], (variant, [str(e.card) for e in events])
                     assert r.totals == naive_peg(events, seats)
 

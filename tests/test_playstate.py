@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from rules.pegging import PegKind
-from rules.playstate import NO_ONE, IllegalMove, PlayState
-from rules.variants import Variant
+from rules import Table
+from rules.core.variants import Variant
+from rules.play.pegging import PegKind
+from rules.play.state import NO_ONE, IllegalMove, PlayState
 from tests.cards import card, cards
 
 HANDS = {"pone": cards("KH TD 5S 2C"), "dealer": cards("QC 9S AH 3D")}
 
 
 def start(variant: Variant = Variant.SIX_CARD, hands=HANDS) -> PlayState:  # type: ignore[no-untyped-def]
-    return PlayState.start(("pone", "dealer"), variant, hands)
+    return PlayState.start(Table.seat(variant), hands)
 
 
 def test_the_pone_leads_anything() -> None:
@@ -92,6 +93,6 @@ def test_positions_are_values() -> None:
 
 
 def test_unknown_hands_know_only_how_many() -> None:
-    state = PlayState.start(("a", "b", "c"), Variant.THREE_PLAYER)
+    state = PlayState.start(Table.seat(Variant.THREE_PLAYER, ("a", "b", "c")))
     assert state.left == (4, 4, 4) and state.hands is None
     assert state.legal_cards() == () and state.must_go() is None and state.can_lay(card("KH"))

@@ -8,15 +8,16 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.cards import Card, full_deck
-from rules.deal import DealClaims, DealRecord, check_deal
-from rules.discards import advise
-from rules.errors import ProblemCode, RecordError
-from rules.game import check_game
-from rules.hands import check_hand
-from rules.play import PlayEvent, check_play
-from rules.rulesets import Ruleset
-from rules.variants import Variant
+from rules import Table
+from rules.advice.discards import advise
+from rules.core.cards import Card, full_deck
+from rules.core.errors import ProblemCode, RecordError
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.deal.check import DealClaims, DealRecord, check_deal
+from rules.deal.game import check_game
+from rules.play.check import PlayEvent, check_play
+from rules.show.hands import check_hand
 
 DECK = list(full_deck())
 NAMES = ["pone", "dealer", "crib", "a", "b", "c", "d", "a&c", ""]
@@ -50,7 +51,8 @@ def refused_or(call: Any) -> Any:
 def test_check_play(plays: list[PlayEvent], seats: list[str] | None,
                     hands: dict[str, list[Card]] | None, in_progress: bool,
                     options: dict[str, Any]) -> None:
-    result = refused_or(lambda: check_play(plays, players=seats, hands=hands,
+    variant = options.pop("variant")
+    result = refused_or(lambda: check_play(plays, table=Table.seat(variant, seats), hands=hands,
                                            in_progress=in_progress, **options))
     if result is not None:
         assert len(result.plays) == len(plays)
@@ -58,7 +60,7 @@ def test_check_play(plays: list[PlayEvent], seats: list[str] | None,
         assert all(points >= 0 for points in result.pegged.values())
 
 
-deals = st.builds(DealRecord, st.lists(names, max_size=5).map(tuple), by_player,
+deals = st.builds(DealRecord, by_player,
                   st.one_of(st.none(), by_player), st.one_of(st.none(), cards), events,
                   st.one_of(st.none(), cards),
                   st.one_of(st.none(), st.builds(DealClaims, claims,
@@ -67,14 +69,19 @@ deals = st.builds(DealRecord, st.lists(names, max_size=5).map(tuple), by_player,
 
 
 @settings(max_examples=400, deadline=None)
-@given(deals, st.one_of(st.none(), st.dictionaries(names, st.integers(-5, 200))),
+@given(deals, st.one_of(st.none(), st.lists(names, max_size=5)),
+       st.one_of(st.none(), st.dictionaries(names, st.integers(-5, 200))),
        st.one_of(st.none(), st.integers(-1, 200)), st.booleans(), st.fixed_dictionaries(common))
-def test_check_deal(record: DealRecord, before: dict[str, int] | None, target: int | None,
+def test_check_deal(record: DealRecord, seats: list[str] | None,
+                    before: dict[str, int] | None, target: int | None,
                     in_progress: bool, options: dict[str, Any]) -> None:
-    result = refused_or(lambda: check_deal(record, scores_before=before, target=target,
-                                           in_progress=in_progress, **options))
+    variant = options.pop("variant")
+    result = refused_or(lambda: check_deal(record,
+                                           table=Table.seat(variant, seats, target=target),
+                                           scores_before=before, in_progress=in_progress,
+                                           **options))
     if result is not None:
-        goal = target or options["variant"].spec.target
+        goal = target or variant.spec.target
         assert all(0 <= score <= goal for score in result.scores_after.values())
 
 
@@ -83,7 +90,9 @@ def test_check_deal(record: DealRecord, before: dict[str, int] | None, target: i
        st.one_of(st.none(), st.integers(-1, 200)), st.fixed_dictionaries(common))
 def test_check_game(seats: list[str], first: str, records: list[DealRecord],
                     target: int | None, options: dict[str, Any]) -> None:
-    refused_or(lambda: check_game(seats, first, records, target=target, **options))
+    variant = options.pop("variant")
+    refused_or(lambda: check_game(Table.seat(variant, seats, target=target, dealer=first),
+                                  records, **options))
 
 
 @settings(max_examples=300, deadline=None)

@@ -8,21 +8,21 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.cards import Card
-from rules.deal import DealClaims, DealRecord
-from rules.play import PlayEvent
-from rules.review import review_deal
-from rules.review_advice import advise_play
-from rules.rulesets import Ruleset
-from rules.variants import Variant
+from rules import Table
+from rules.advice.play import advise_play
+from rules.core.cards import Card
+from rules.core.rulesets import Ruleset
+from rules.core.variants import Variant
+from rules.deal.check import DealClaims, DealRecord
+from rules.play.check import PlayEvent
+from rules.review.deal import review_deal
 from tests import brute_play
 from tests import test_records_fuzz as fuzz
 from tests.cards import card, cards
 from tests.test_play import record
 
 # Pone keeps 5H 5C 5S JD, the dealer KH QD 9C 8S; the starter 5D.
-DEAL = DealRecord(("pone", "dealer"),
-                  {"pone": cards("5H 5C 5S JD 2C 3C"), "dealer": cards("KH QD 9C 8S 4H AD")},
+DEAL = DealRecord({"pone": cards("5H 5C 5S JD 2C 3C"), "dealer": cards("KH QD 9C 8S 4H AD")},
                   {"pone": cards("2C 3C"), "dealer": cards("4H AD")}, card("5D"),
                   record("pone:5H dealer:KH pone:5C dealer:QD pone:go pone:5S dealer:9C "
                          "pone:JD dealer:8S"))
@@ -52,8 +52,8 @@ def test_three_players_each_against_the_other_two() -> None:
     discards = {p: [dealt[p][-1]] for p in seats}
     plays = record("ann:5H bob:5S cy:5C ann:6H bob:6S cy:6C ann:7H bob:7S cy:7C "
                    "ann:8H bob:8S cy:8C")
-    deal = DealRecord(seats, dealt, discards, card("KD"), plays, card("KS"))
-    review = review_deal(deal, variant=Variant.THREE_PLAYER)
+    deal = DealRecord(dealt, discards, card("KD"), plays, card("KS"))
+    review = review_deal(deal, table=Table.seat(Variant.THREE_PLAYER, seats))
     assert review.play is not None and review.play.stopped_at is None
     hands = [dealt[p][:4] for p in seats]
     table = brute_play.start(hands)
@@ -75,7 +75,7 @@ def test_a_spent_budget_stops_the_review_the_same_way_every_time() -> None:
 
 
 def test_heels_not_pegged_are_a_count_loss_under_acc() -> None:
-    deal = DealRecord(DEAL.players, DEAL.dealt, DEAL.discards, card("JC"), DEAL.plays,
+    deal = DealRecord(DEAL.dealt, DEAL.discards, card("JC"), DEAL.plays,
                       claims=DealClaims(heels=0))
     [heels] = review_deal(deal).count
     assert (heels.what, heels.player, heels.true, heels.pegged, heels.loss) == (
@@ -93,7 +93,9 @@ def test_heels_not_pegged_are_a_count_loss_under_acc() -> None:
 def test_arbitrary_deals_are_reviewed_or_refused(record: DealRecord,
                                                  before: dict[str, int] | None,
                                                  options: dict[str, Any]) -> None:
-    review = fuzz.refused_or(lambda: review_deal(record, scores_before=before, **options))
+    variant = options.pop("variant")
+    review = fuzz.refused_or(lambda: review_deal(
+        record, table=Table.seat(variant, list(record.dealt)), scores_before=before, **options))
     if review is not None:
         assert set(review.lost) == set(review.seats)
         assert all(c.loss is None or c.loss >= 0
@@ -107,7 +109,18 @@ def test_arbitrary_advice_requests_are_advised_or_refused(
         seats: list[str] | None, player: str, hand: list[Card], starter: Card,
         discards: list[Card] | None, plays: list[PlayEvent], variant: Variant) -> None:
     advice = fuzz.refused_or(lambda: advise_play(
-        players=seats, player=player, hand=hand, starter=starter, discards=discards,
-        plays=plays, variant=variant, samples=3))
+        table=Table.seat(variant, seats), player=player, hand=hand, starter=starter,
+        discards=discards, plays=plays, samples=3))
     if advice is not None:
         assert advice.options and advice.deals >= 1
+
+
+def test_a_games_loss_is_by_player_in_the_order_given() -> None:
+    from rules import review_game
+    from tests.test_deals import random_game
+
+    first, deals, _, _ = random_game(3, Variant.SIX_CARD, ("ann", "bob"))
+    for dealer in ("ann", "bob"):
+        table = Table.seat(Variant.SIX_CARD, ["ann", "bob"], dealer=dealer)
+        if dealer == first:
+            assert list(review_game(table, deals).lost) == ["ann", "bob"]

@@ -10,10 +10,11 @@ from itertools import combinations, product
 
 import pytest
 
-from rules.cards import Card, full_deck
-from rules.play import PlayEvent
-from rules.review_advice import AdviceError, advise_play
-from rules.variants import Variant
+from rules import RecordError, Table
+from rules.advice.play import AdviceError, advise_play
+from rules.core.cards import Card, full_deck
+from rules.core.variants import Variant
+from rules.play.check import PlayEvent
 from tests import brute_play
 from tests.cards import card, cards
 from tests.test_play import record
@@ -91,9 +92,9 @@ def enumerate_exactly(hands: list[list[Card]], starter: Card, events: list[PlayE
 
 def advise(hands, starter, events, me, samples, seed=0):  # type: ignore[no-untyped-def]
     seats = len(hands)
-    return advise_play(players=[f"p{s}" for s in range(seats)], player=f"p{me}",
-                       hand=hands[me], starter=starter, plays=events,
-                       variant=VARIANTS[seats], samples=samples, seed=seed)
+    return advise_play(table=Table.seat(VARIANTS[seats], [f"p{s}" for s in range(seats)]),
+                       player=f"p{me}", hand=hands[me], starter=starter, plays=events,
+                       samples=samples, seed=seed)
 
 
 CASES = [(2, 5), (2, 4), (3, 8), (4, 13)]
@@ -152,17 +153,15 @@ class TestWhatTheGosProve:
         # unseen such cards are 8S 8H 8D, three nines and sixteen ten-cards: 56 rank
         # patterns of three from the six ranks 8, 9, T, J, Q, K.
         plays = record("pone:7H dealer:8C pone:9D dealer:go")
-        advice = advise_play(players=["pone", "dealer"], player="pone",
-                             hand=cards("7H 9D 7S AC"), starter=card("2D"), plays=plays,
-                             samples=100_000)
+        advice = advise_play(player="pone", hand=cards("7H 9D 7S AC"), starter=card("2D"),
+                             plays=plays, samples=100_000)
         assert advice.exact and advice.deals == 56
         assert [str(o.card) for o in advice.options] == ["7S", "AC"]  # 31 for 2 first
 
     def test_must_say_go(self) -> None:
         plays = record("pone:5H dealer:TC pone:5D dealer:KS")
-        advice = advise_play(players=["pone", "dealer"], player="pone",
-                             hand=cards("5H 5D 6C 9S"), starter=card("JH"), plays=plays,
-                             samples=100_000)
+        advice = advise_play(player="pone", hand=cards("5H 5D 6C 9S"), starter=card("JH"),
+                             plays=plays, samples=100_000)
         assert [o.card for o in advice.options] == [None]
 
     @pytest.mark.parametrize(("plays", "code", "path"), [
@@ -174,9 +173,8 @@ class TestWhatTheGosProve:
     def test_positions_that_cannot_be_advised(self, plays: str, code: str,
                                               path: tuple[object, ...]) -> None:
         with pytest.raises(AdviceError) as caught:
-            advise_play(players=["pone", "dealer"], player="dealer" if code ==
-                        "not-your-turn" else "pone", hand=cards("5H 5D 6C 9S"),
-                        starter=card("JH"), plays=record(plays))
+            advise_play(player="dealer" if code == "not-your-turn" else "pone",
+                        hand=cards("5H 5D 6C 9S"), starter=card("JH"), plays=record(plays))
         assert caught.value.code == code and caught.value.path == path
 
 
@@ -194,9 +192,14 @@ class TestWhatTheGosProve:
 ])
 def test_requests_that_describe_no_table(change: dict[str, object], code: str,
                                          path: tuple[object, ...]) -> None:
-    request: dict[str, object] = {"players": None, "player": "pone",
-                                  "hand": cards("5H 5D 6C 9S"), "starter": card("JH"),
-                                  "plays": [], **change}
-    with pytest.raises(AdviceError) as caught:
-        advise_play(**request)  # type: ignore[arg-type]
-    assert (caught.value.code, caught.value.path) == (code, path)
+    request: dict[str, object] = {"players": None, "variant": Variant.SIX_CARD,
+                                  "player": "pone", "hand": cards("5H 5D 6C 9S"),
+                                  "starter": card("JH"), "plays": [], **change}
+    # A table that cannot exist is refused as it is seated; the rest as advice.
+    with pytest.raises(RecordError) as caught:
+        table = Table.seat(request.pop("variant"),  # type: ignore[arg-type]
+                           request.pop("players"))  # type: ignore[arg-type]
+        advise_play(table=table, **request)  # type: ignore[arg-type]
+    first = caught.value.problems[0]
+    assert (first.code, first.path) == (code, path)
+    assert isinstance(caught.value, AdviceError) == (path != ("players",))

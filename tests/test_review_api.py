@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 import pytest
 from flask.testing import FlaskClient
 
-from rules.cards import Card
-from rules.variants import Variant
+from rules.core.cards import Card
+from rules.core.variants import Variant
 from tests import brute_play
 from tests.test_deals_api import DEAL, errors, game_json
 from tests.test_pegging_api import plays

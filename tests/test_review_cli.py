@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from muggins import Client, LocalClient
-from rules.variants import Variant
+from rules.core.variants import Variant
 from tests.test_cli import DEAL, run
 from tests.test_deals_api import game_json
 

@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from rules.cards import Card, full_deck
-from rules.doubledummy import Objective, Position, tail
-from rules.doubledummy_search import Solver, within_reach
-from rules.pegging import peg_scores
-from rules.play import PlayEvent, check_play
-from rules.variants import Variant
+from rules import Table
+from rules.core.cards import Card, full_deck
+from rules.core.variants import Variant
+from rules.doubledummy.position import Objective, Position, tail
+from rules.doubledummy.search import Solver, within_reach
+from rules.play.check import PlayEvent, check_play
+from rules.play.pegging import peg_scores
 from tests import brute_play
 from tests.cards import cards
 
@@ -155,7 +156,7 @@ class TestAgreesWithTheReferee:
                              [(2, 4, False), (2, 3, True), (2, 5, False), (3, 4, False),
                               (4, 4, False)])
     def test_random_games(self, seats: int, size: int, single: bool) -> None:
-        from rules.variants import Variant
+        from rules.core.variants import Variant
         variant = {(2, 4): Variant.SIX_CARD, (2, 3): Variant.FIVE_CARD,
                    (2, 5): Variant.SEVEN_CARD, (3, 4): Variant.THREE_PLAYER,
                    (4, 4): Variant.FOUR_PLAYER}[seats, size]
@@ -175,7 +176,7 @@ class TestAgreesWithTheReferee:
                 position, pegs = position.lay(order, single_count=single)
                 for s, points in pegs:
                     pegged[names[s]] += points
-            result = check_play(events, players=names, variant=variant,
+            result = check_play(events, table=Table.seat(variant, names),
                                 hands=dict(zip(names, hands, strict=True)))
             assert result.findings == ()
             assert result.totals == pegged
@@ -209,19 +210,20 @@ class TestOutOfReach:
 
 
 class TestAgreesWithTheStateMachine:
-    """Along random games, the compact position and rules.playstate agree on whose turn
+    """Along random games, the compact position and rules.play.state agree on whose turn
     it is, on the legal ranks, and on what everyone pegs (the machine's gos said
     explicitly where the position applies them itself)."""
 
     @pytest.mark.parametrize("variant", list(Variant))
     def test_random_games(self, variant: Variant) -> None:
-        from rules.playstate import PlayState
+        from rules.play.state import PlayState
         spec = variant.spec
         names = [f"p{i}" for i in range(spec.players)]
         rng = random.Random(len(variant.value))
         for _ in range(200):
             hands = deal(rng, spec.players, spec.hand_size)
-            state = PlayState.start(names, variant, dict(zip(names, hands, strict=True)))
+            state = PlayState.start(Table.seat(variant, names),
+                                    dict(zip(names, hands, strict=True)))
             position = Position.start(hands)
             pegged = [0] * spec.players
             while True:

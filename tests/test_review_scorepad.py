@@ -6,7 +6,7 @@ import json
 
 import requests
 
-from rules.variants import Variant
+from rules.core.variants import Variant
 from tests.test_deals_api import game_json
 from tests.test_scorepad import browser, page, pytestmark, shot  # noqa: F401  (fixtures, skip)
 

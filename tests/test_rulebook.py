@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.rulings import RULEBOOK, FindingCode
+from rules.core.findings import RULEBOOK, FindingCode
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / RULEBOOK

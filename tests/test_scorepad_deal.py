@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rules.variants import Variant
+from rules.core.variants import Variant
 from tests import test_scorepad
 from tests.test_deals_api import game_json
 from tests.test_scorepad import axe_clean, brought_to, fits, problems, shot

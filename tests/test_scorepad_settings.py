@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import requests
 
-from rules.variants import Variant
+from rules.core.variants import Variant
 from tests import test_scorepad
 from tests.test_deals_api import game_json
 from tests.test_scorepad import axe_clean, fits, lay, shot, turn

@@ -9,11 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.call import call
-from rules.cards import full_deck
-from rules.rulings import nineteen_means_zero
-from rules.show import ItemKind, count, max_total, possible_totals, score
-from rules.tables import HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE, show_key
+from rules.core.cards import full_deck
+from rules.show.call import call
+from rules.show.show import ItemKind, count, max_total, nineteen_means_zero, possible_totals, score
+from rules.show.tables import HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE, show_key
 from tests.cards import card, cards
 from tests.naive import naive_items, naive_show, naive_total
 

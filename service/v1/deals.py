@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import RAISE, fields, validate, validates_schema
 
-from rules.deal import check_deal
+from rules import check_deal
 from service.body import read_json
 from service.fields import CommonSchema, Seats, StrictBool, StrictInt
 from service.observability import count_findings
@@ -19,7 +19,7 @@ from service.v1.records import (
     next_out,
     no_player_named_crib,
     player_names,
-    players_of,
+    table_of,
 )
 
 MAX_TARGET = 1000
@@ -49,9 +49,8 @@ _schema = DealCheckSchema()
 
 def deals_check() -> Response:
     data = _schema.load(read_json())
-    result = check_deal(deal_record(data, players_of(data) or ()), variant=data["variant"],
-                        ruleset=data["ruleset"], muggins=data["muggins"],
-                        scores_before=data.get("scores_before"), target=data.get("target"),
+    result = check_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
+                        muggins=data["muggins"], scores_before=data.get("scores_before"),
                         in_progress=data["in_progress"])
     count_findings(result.findings)
     answer = deal_check_out(result)

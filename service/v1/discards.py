@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from rules.discards import Option, advise
+from rules import Option, advise
 from service.body import read_json
 from service.fields import Cards, CommonSchema, StrictBool
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from rules.game import check_game
+from rules import check_game
 from service.body import read_json
 from service.errors import Coded
 from service.fields import CommonSchema
@@ -20,6 +20,8 @@ from service.v1.records import (
     deal_record,
     no_player_named_crib,
     player_names,
+    shown_as,
+    table_of,
 )
 
 MAX_DEALS = 60
@@ -55,9 +57,8 @@ _schema = GameCheckSchema()
 def games_check() -> Response:
     data = _schema.load(read_json())
     deals = [deal_record(d) for d in data["deals"]]
-    result = check_game(data["players"], data["first_dealer"], deals,
-                        variant=data["variant"], ruleset=data["ruleset"],
-                        muggins=data["muggins"], target=data.get("target"))
+    result = check_game(table_of(data, dealer=data["first_dealer"]), deals,
+                        ruleset=data["ruleset"], muggins=data["muggins"])
     count_findings(result.findings)
     summaries = []
     for number, (deal, dealer) in enumerate(zip(result.deals, result.dealers, strict=True)):
@@ -67,8 +68,7 @@ def games_check() -> Response:
             "misdeal": deal.misdeal,
             "heels": 0 if deal.heels is None else deal.heels.pegged,
             "play": {} if deal.play is None else deal.play.totals,
-            "show": {name: check.show.total for name, check in
-                     [*deal.show.items(), *([("crib", deal.crib)] if deal.crib else [])]},
+            "show": {shown_as(count): count.check.show.total for count in deal.counts()},
             "scores_before": deal.scores_before,
             "pegged": deal.pegged,
             "scores_after": deal.scores_after,

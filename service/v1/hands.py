@@ -7,9 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, fields, validate
 
-from rules.errors import RecordError
-from rules.hands import HandCheck, check_hand
-from rules.rulings import ClaimRuling, Finding
+from rules import ClaimRuling, Finding, HandCheck, RecordError, check_hand
 from service.body import read_json
 from service.errors import (
     MAX_ERRORS,
@@ -70,7 +68,7 @@ _RULINGS_OUT: dict[int, tuple[ClaimRuling, dict[str, Any]]] = {}
 
 
 def _ruling_out(ruling: ClaimRuling) -> dict[str, Any]:
-    """The ruling's part of an answer. Rulings cannot change and rules.hands hands out
+    """The ruling's part of an answer. Rulings cannot change and rules.show.hands hands out
     the same one for the same claim, so each is written once (and never modified:
     answers are only serialised)."""
     kept = _RULINGS_OUT.get(id(ruling))

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
-from rules.live import in_play
-from rules.play import check_play
+from rules import check_play, in_play
 from service.body import read_json
 from service.fields import CommonSchema, StrictBool
 from service.observability import count_findings
@@ -15,8 +14,8 @@ from service.v1.records import (
     next_out,
     play_check_out,
     player_names,
-    players_of,
     plays_field,
+    table_of,
 )
 
 
@@ -34,9 +33,8 @@ def pegging_check() -> Response:
     data = _schema.load(read_json())
     result = check_play(
         events_from(data["plays"]),
-        players=players_of(data),
+        table=table_of(data),
         hands=data.get("hands"),
-        variant=data["variant"],
         ruleset=data["ruleset"],
         muggins=data["muggins"],
         in_progress=data["in_progress"],

@@ -7,14 +7,24 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from rules.deal import DealCheck, DealClaims, DealRecord
-from rules.live import CRIB, Next
-from rules.play import PlayCheck, PlayEvent
+from rules import (
+    Count,
+    DealCheck,
+    DealClaims,
+    DealRecord,
+    Next,
+    PlayCheck,
+    PlayEvent,
+    Problem,
+    RecordError,
+    Table,
+)
 from service.errors import Coded
 from service.fields import CardField, Cards, Seats, StrictBool, claim_field
 from service.v1.hands import findings_out, hand_check_out
 
 __all__ = [
+    "CRIB",
     "MAX_EVENTS",
     "ClaimsSchema",
     "DealFieldsSchema",
@@ -27,9 +37,13 @@ __all__ = [
     "no_player_named_crib",
     "play_check_out",
     "player_names",
-    "players_of",
+    "shown_as",
+    "table_of",
 ]
 
+CRIB = "crib"
+"""The crib's key in a deal's ``show`` and its name in ``next.player``, beside the
+players' names: the API's word, which the library keeps apart with a flag."""
 MAX_EVENTS = 52
 NAME = validate.Length(1, 64)
 
@@ -70,10 +84,17 @@ def hands_field(**kwargs: Any) -> fields.Dict:
                        values=Cards(), **kwargs)
 
 
-def players_of(data: Mapping[str, Any]) -> tuple[str, ...] | None:
-    """The seats as sent; None lets the library take its two-player default."""
-    players = data.get("players")
-    return None if players is None else tuple(players)
+def table_of(data: Mapping[str, Any], *, dealer: str | None = None) -> Table:
+    """The table a request describes: its variant, its ``players`` (the library's
+    two-player default when absent) and its ``target``; a game's players are in play
+    order, ``dealer`` (its ``first_dealer``) dealing first. A table that cannot exist is
+    the records' error, a 422 pointing at the request's fields."""
+    try:
+        return Table.seat(data["variant"], data.get("players"), target=data.get("target"),
+                          dealer=dealer)
+    except RecordError as error:
+        raise RecordError(Problem(("first_dealer",), p.code, p.message)
+                          if p.path == ("dealer",) else p for p in error.problems) from None
 
 
 def events_from(plays: Sequence[Mapping[str, Any]]) -> list[PlayEvent]:
@@ -115,7 +136,8 @@ def play_check_out(result: PlayCheck) -> dict[str, Any]:
 
 
 def next_out(coming: Next) -> dict[str, Any]:
-    out: dict[str, Any] = {"phase": coming.phase.value, "player": coming.player,
+    out: dict[str, Any] = {"phase": coming.phase.value,
+                           "player": CRIB if coming.crib else coming.player,
                            "count": coming.count}
     if coming.legal is not None:
         out["legal"] = [str(card) for card in coming.legal]
@@ -157,10 +179,10 @@ def no_player_named_crib(players: Sequence[str] | None) -> None:
                                     "call the player something else"), field_name="players")
 
 
-def deal_record(data: Mapping[str, Any], players: Sequence[str] = ()) -> DealRecord:
+def deal_record(data: Mapping[str, Any]) -> DealRecord:
     """A loaded deal (a /v1/deals/check body, or one of a game's deals) as the library's
-    record; a game seats its deals itself, so their ``players`` stay empty."""
-    return DealRecord(tuple(players), data["dealt"], data.get("discards"), data.get("starter"),
+    record; who sits where is the table's (:func:`table_of`)."""
+    return DealRecord(data["dealt"], data.get("discards"), data.get("starter"),
                       None if "plays" not in data else events_from(data["plays"]),
                       data.get("crib_card"),
                       deal_claims(data))
@@ -173,17 +195,22 @@ def deal_claims(data: Mapping[str, Any]) -> DealClaims | None:
     return DealClaims(claims.get("heels"), dict(claims.get("hands", {})), claims.get("crib"))
 
 
+def shown_as(count: Count) -> str:
+    """A count's key in the answer's ``show``: the player's name, or ``crib``."""
+    return CRIB if count.crib else count.player
+
+
 def deal_check_out(result: DealCheck) -> dict[str, Any]:
     heels = None
     if result.heels is not None:
         heels = {"points": result.heels.points, "pegged": result.heels.pegged}
         if result.heels.claimed is not None:
             heels["claimed"] = result.heels.claimed
-    show = {name: hand_check_out(check) for name, check in result.show.items()}
-    if result.crib is not None:
-        show[CRIB] = hand_check_out(result.crib)
+    show = {shown_as(count): hand_check_out(count.check) for count in result.counts()}
     for name, claimed in result.unruled.items():
         show[name]["claimed"] = claimed  # made after the win: echoed, not ruled on
+    if result.unruled_crib is not None:
+        show[CRIB]["claimed"] = result.unruled_crib
     return {
         "misdeal": result.misdeal,
         "heels": heels,

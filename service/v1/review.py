@@ -12,23 +12,24 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
-from rules.review import (
+from rules import (
+    Counted,
     CountReview,
     DealReview,
     DiscardReview,
     Lost,
+    PlayReview,
     objective_of,
     review_deal,
     review_game,
 )
-from rules.review_play import PlayReview
 from service.body import read_json
 from service.errors import Coded
 from service.observability import count_findings
 from service.v1.deals import DealCheckSchema
 from service.v1.games import GameCheckSchema
 from service.v1.hands import findings_out
-from service.v1.records import deal_record, players_of
+from service.v1.records import CRIB, deal_record, table_of
 
 
 class DealReviewSchema(DealCheckSchema):
@@ -75,7 +76,9 @@ def _play_out(review: PlayReview) -> dict[str, Any]:
 
 
 def _count_out(review: CountReview) -> dict[str, Any]:
-    return {"what": review.what, "player": review.player, "claimed": review.claimed,
+    # What was counted: "heels", the player's name for their hand, or "crib".
+    what = {Counted.HEELS: "heels", Counted.CRIB: CRIB}.get(review.what, review.player)
+    return {"what": what, "player": review.player, "claimed": review.claimed,
             "true": review.true, "pegged": review.pegged, "conceded": review.conceded,
             "loss": review.loss}
 
@@ -102,9 +105,8 @@ def deal_review_out(review: DealReview) -> dict[str, Any]:
 
 def deals_review() -> Response:
     data = _deal_schema.load(read_json())
-    review = review_deal(deal_record(data, players_of(data) or ()), variant=data["variant"],
-                         ruleset=data["ruleset"], muggins=data["muggins"],
-                         scores_before=data.get("scores_before"), target=data.get("target"))
+    review = review_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
+                         muggins=data["muggins"], scores_before=data.get("scores_before"))
     count_findings(review.check.findings)
     return jsonify({"objective": objective_of(data["variant"]), **deal_review_out(review)})
 
@@ -112,9 +114,8 @@ def deals_review() -> Response:
 def games_review() -> Response:
     data = _game_schema.load(read_json())
     deals = [deal_record(d) for d in data["deals"]]
-    review = review_game(data["players"], data["first_dealer"], deals,
-                         variant=data["variant"], ruleset=data["ruleset"],
-                         muggins=data["muggins"], target=data.get("target"))
+    review = review_game(table_of(data, dealer=data["first_dealer"]), deals,
+                         ruleset=data["ruleset"], muggins=data["muggins"])
     check = review.check
     count_findings(check.findings)
     return jsonify({

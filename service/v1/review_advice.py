@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import fields, validate
 
-from rules.review_advice import DEFAULT_SAMPLES, PlayAdvice, advise_play
+from rules import DEFAULT_SAMPLES, PlayAdvice, advise_play
 from service.body import read_json
 from service.fields import CardField, Cards, CommonSchema, StrictInt
 from service.v1.records import (
@@ -16,7 +16,7 @@ from service.v1.records import (
     PlayEventSchema,
     events_from,
     player_names,
-    players_of,
+    table_of,
 )
 from service.v1.review import number
 
@@ -29,7 +29,7 @@ MODEL = ("perfect-information sampling: the other hands are every deal consisten
 
 class PeggingAdviseSchema(CommonSchema):
     """The request's shape; what makes it a position to advise on is the library's to
-    say (:func:`rules.review_position.check_request`)."""
+    say (:func:`rules.advice.position.check_request`)."""
 
     players = player_names()
     player = fields.String(required=True, validate=NAME)
@@ -70,8 +70,8 @@ def pegging_advise() -> Response:
     data = _schema.load(read_json())
     # A request that describes no position raises the records' error: a 422, every
     # problem pointed at (service/errors.py).
-    advice = advise_play(players=players_of(data), player=data["player"], hand=data["hand"],
+    advice = advise_play(table=table_of(data), player=data["player"], hand=data["hand"],
                          starter=data["starter"], plays=events_from(data["plays"]),
-                         discards=data.get("discards"), variant=data["variant"],
-                         samples=data["samples"], seed=data["seed"])
+                         discards=data.get("discards"), samples=data["samples"],
+                         seed=data["seed"])
     return jsonify({**advice_out(advice), "samples": data["samples"], "seed": data["seed"]})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
-from rules.rulesets import Ruleset
+from rules import Ruleset
 
 
 def rulesets() -> Response:

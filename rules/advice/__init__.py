@@ -1,0 +1,16 @@
+"""Advice: what to lay away, by exact expected value, and which card to lay now."""
+
+from rules.advice.discards import Advice, Option, advise
+from rules.advice.play import DEFAULT_SAMPLES, PlayAdvice, PlayOption, advise_play
+from rules.advice.position import AdviceError
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "Advice",
+    "AdviceError",
+    "Option",
+    "PlayAdvice",
+    "PlayOption",
+    "advise",
+    "advise_play",
+]

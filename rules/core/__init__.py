@@ -1,0 +1,52 @@
+"""The vocabulary every rule is written in: cards, variants, rulesets, the table, names,
+the findings a referee reports and the one error for records that cannot be refereed."""
+
+from rules.core.cards import (
+    Card,
+    CardError,
+    DuplicateCardError,
+    InvalidCardError,
+    Rank,
+    Suit,
+    full_deck,
+    parse_cards,
+)
+from rules.core.codes import FindingCode
+from rules.core.errors import Problem, ProblemCode, Problems, RecordError, json_pointer
+from rules.core.findings import ClaimRuling, Finding, Verdict, rule_on_claim
+from rules.core.names import BARE_NAME, InvalidNameError, quote_name, read_name
+from rules.core.rulesets import Ruleset, RulesetSpec
+from rules.core.table import InvalidTableError, Side, Table
+from rules.core.variants import Variant, VariantSpec
+
+__all__ = [
+    "BARE_NAME",
+    "Card",
+    "CardError",
+    "ClaimRuling",
+    "DuplicateCardError",
+    "Finding",
+    "FindingCode",
+    "InvalidCardError",
+    "InvalidNameError",
+    "InvalidTableError",
+    "Problem",
+    "ProblemCode",
+    "Problems",
+    "Rank",
+    "RecordError",
+    "Ruleset",
+    "RulesetSpec",
+    "Side",
+    "Suit",
+    "Table",
+    "Variant",
+    "VariantSpec",
+    "Verdict",
+    "full_deck",
+    "json_pointer",
+    "parse_cards",
+    "quote_name",
+    "read_name",
+    "rule_on_claim",
+]

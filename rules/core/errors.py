@@ -1,0 +1,124 @@
+"""The one error for records that cannot be refereed: every problem at once.
+
+A record is refused when it is malformed as a record (an unknown player, a card in
+two hands, a hand of the wrong size), not when it is merely wrong at the table: that
+is a finding. :class:`RecordError` carries every problem found, each with a path into
+the record (as a JSON pointer would walk it) and a code from :class:`ProblemCode`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = [
+    "Problem",
+    "ProblemCode",
+    "Problems",
+    "RecordError",
+    "check_cards",
+    "check_claim",
+    "json_pointer",
+]
+
+Path = tuple[str | int, ...]
+
+
+class ProblemCode(StrEnum):
+    REQUIRED = "required"
+    UNKNOWN_PLAYER = "unknown-player"
+    DUPLICATE_PLAYER = "duplicate-player"
+    UNKNOWN_SIDE = "unknown-side"
+    WRONG_SIZE = "wrong-size"
+    DUPLICATE_CARD = "duplicate-card"
+    CARD_NOT_HELD = "card-not-held"
+    NOT_IN_VARIANT = "not-in-variant"
+    OUT_OF_RANGE = "out-of-range"
+    CONFLICT = "conflict"
+    AFTER_GAME_OVER = "after-game-over"
+    OUT_OF_ORDER = "out-of-order"
+    """A deal in progress that gives a later phase's fields without an earlier one's."""
+    # A play advice request that describes no position to advise on (rules/advice/position.py).
+    NOT_YOUR_TURN = "not-your-turn"
+    CARD_SEEN = "card-seen"
+    RENEGE = "renege"
+    OUT_OF_TURN = "out-of-turn"
+    PLAY_OVER = "play-over"
+    INCONSISTENT_RECORD = "inconsistent-record"
+    TOO_COSTLY = "too-costly"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    path: Path
+    code: ProblemCode
+    message: str
+
+    @property
+    def pointer(self) -> str:
+        """The path as a JSON pointer fragment, ``#/plays/3/player``."""
+        return json_pointer(self.path)
+
+    def under(self, *prefix: str | int) -> Problem:
+        return Problem((*prefix, *self.path), self.code, self.message)
+
+
+def json_pointer(path: Iterable[str | int]) -> str:
+    """A path into a record as a JSON pointer (RFC 6901) in a URI fragment,
+    ``#/plays/3/player``: ``~`` and ``/`` in a key escaped as ``~0`` and ``~1``."""
+    tokens = [str(token).replace("~", "~0").replace("/", "~1") for token in path]
+    return "#/" + "/".join(tokens) if tokens else "#"
+
+
+class RecordError(ValueError):
+    """A record that cannot be refereed at all; ``problems`` lists every reason."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = tuple(problems)
+        first = self.problems[0]
+        more = len(self.problems) - 1
+        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        super().__init__(f"{first.pointer}: {first.message}{extra}")
+
+    def under(self, *prefix: str | int) -> RecordError:
+        """The same problems, their paths below ``prefix`` (a game's deal, say)."""
+        return RecordError(problem.under(*prefix) for problem in self.problems)
+
+
+class Problems:
+    """Collects problems while a record is checked; :meth:`raise_any` refuses it."""
+
+    def __init__(self) -> None:
+        self.found: list[Problem] = []
+
+    def add(self, path: Sequence[str | int], code: ProblemCode, message: str) -> None:
+        self.found.append(Problem(tuple(path), code, message))
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        self.found.extend(problems)
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+    def raise_any(self) -> None:
+        if self.found:
+            raise RecordError(self.found)
+
+
+def check_claim(problems: Problems, path: Path, claimed: int | None) -> None:
+    """A claim is a number of points: none below 0."""
+    if claimed is not None and claimed < 0:
+        problems.add(path, ProblemCode.OUT_OF_RANGE, f"a claim is 0 or more points, not {claimed}")
+
+
+def check_cards(problems: Problems, path: Path, cards: Sequence[Hashable], size: int,
+                what: str) -> None:
+    """A set of cards of the right size, no card twice (each repeat at its index)."""
+    if len(cards) != size:
+        problems.add(path, ProblemCode.WRONG_SIZE, f"{what} has {size} cards, not {len(cards)}")
+    if len(set(cards)) == len(cards):
+        return
+    for i, card in enumerate(cards):
+        if card in cards[:i]:
+            problems.add((*path, i), ProblemCode.DUPLICATE_CARD, f"duplicate card: {card}")

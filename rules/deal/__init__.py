@@ -1,0 +1,20 @@
+"""Whole deals and games: the cards dealt, heels, the play and the show pegged in order,
+and the deal passing to the left until a side reaches the target."""
+
+from rules.deal.check import Count, DealCheck, Heels, Stage, check_deal
+from rules.deal.game import GameCheck, Margin, check_game
+from rules.deal.record import DealClaims, DealRecord, kept
+
+__all__ = [
+    "Count",
+    "DealCheck",
+    "DealClaims",
+    "DealRecord",
+    "GameCheck",
+    "Heels",
+    "Margin",
+    "Stage",
+    "check_deal",
+    "check_game",
+    "kept",
+]

@@ -1,0 +1,420 @@
+"""One whole deal: the cards, heels, the play and the show, pegged strictly in order.
+
+A deal reuses the play referee (:func:`rules.play.check.check_play`) and the hand check
+(:func:`rules.show.hands.check_hand`); what it adds is the deal's own rules: the cards
+dealt for the variant (a misdeal otherwise), his heels, the order in which scores
+are pegged (heels, play, pone's hand, dealer's hand, crib: docs/rules.md#game-end), the
+moment someone reaches the target, and a false claim of game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from rules.core.cards import Card, Rank
+from rules.core.codes import FindingCode
+from rules.core.errors import ProblemCode, Problems
+from rules.core.findings import Finding, cite, rule_on_claim
+from rules.core.rulesets import FalseGameRemedy, MisdealRemedy, Ruleset
+from rules.core.table import Table
+from rules.deal.record import (
+    DealClaims,
+    DealRecord,
+    check_deal_record,
+    check_scores,
+    kept,
+)
+from rules.play.check import PlayCheck, check_play
+from rules.play.live import Next, Phase, in_play, to_show
+from rules.show.hands import HandCheck, check_hand
+
+__all__ = [
+    "HEELS",
+    "Count",
+    "DealCheck",
+    "DealClaims",
+    "DealRecord",
+    "Heels",
+    "Stage",
+    "check_deal",
+    "check_deal_record",
+]
+
+HEELS = 2
+FALSE_GAME_SETBACK = 15
+
+
+class Stage(StrEnum):
+    MISDEAL = "misdeal"
+    HEELS = "heels"
+    PLAY = "play"
+    SHOW = "show"
+
+
+@dataclass(frozen=True, slots=True)
+class Heels:
+    points: int
+    """What the starter is worth to the dealer: 2 for a jack."""
+    claimed: int | None
+    pegged: int
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """One count of the show: a player's hand, or the crib (which the dealer counts)."""
+
+    player: str
+    """Who counts it: the hand's owner, or the dealer for the crib."""
+    crib: bool
+    check: HandCheck
+
+
+@dataclass(frozen=True, slots=True)
+class DealCheck:
+    misdeal: bool
+    heels: Heels | None
+    play: PlayCheck | None
+    show: dict[str, HandCheck]
+    """Each hand by player in counting order (those counted so far, in progress)."""
+    crib: HandCheck | None
+    findings: tuple[Finding, ...]
+    scores_before: dict[str, int]
+    scores_after: dict[str, int]
+    pegged: dict[str, int]
+    winner: str | None
+    won_during: Stage | None
+    next: Next
+    """What comes next: ``over`` for a finished deal."""
+    unruled: dict[str, int] = field(default_factory=dict)
+    """Claims for hands made after the win, by player: echoed as made, not ruled on
+    (docs/rules.md#after-the-win)."""
+    unruled_crib: int | None = None
+    """The claim for the crib made after the win, if any: echoed, not ruled on."""
+
+    def counts(self) -> tuple[Count, ...]:
+        """The show's counts in the order they are made: each hand from the pone round
+        to the dealer, then the crib (docs/rules.md#game-end)."""
+        table = self.table
+        counted = [Count(player, False, hand) for player, hand in self.show.items()]
+        if self.crib is not None:
+            counted.append(Count(table.dealer, True, self.crib))
+        return tuple(counted)
+
+    table: Table = field(default_factory=Table.seat, repr=False)
+    """The table the deal was played at."""
+
+
+@dataclass(slots=True)
+class _Pegboard:
+    """Scores by side, pegged in order; it stops the moment a side reaches the target."""
+
+    table: Table
+    scores: dict[str, int]
+    claimed: dict[str, int]
+    winner: str | None = None
+    won_during: Stage | None = None
+    false_claim: set[str] = field(default_factory=set)
+    forfeit: tuple[str, Stage] | None = None
+    """A game lost by a false claim (English laws xvi), to the side named: settled once
+    the overcount's award to that side is pegged (English laws ix come first)."""
+
+    def peg(self, player: str, points: int, stage: Stage, claimed: int | None = None) -> bool:
+        """Peg ``points`` for ``player``'s side, who claimed ``claimed`` for them (the
+        same, if not given). True when the side's claims first reach the target while
+        its true score has not: a false claim of game."""
+        if self.winner is not None:
+            return False
+        side = self.table.side_of(player).name
+        target = self.table.target
+        if self.forfeit is not None and side != self.forfeit[0]:
+            self.settle()
+            return False
+        points = min(max(points, 0), target - self.scores[side])  # the game hole
+        self.scores[side] += points
+        if self.scores[side] >= target:
+            self.winner, self.won_during = side, stage
+            return False
+        if self.forfeit is not None:  # that was the overcount's award: now the game is lost
+            self.settle()
+            return False
+        before = self.claimed[side]
+        self.claimed[side] += points if claimed is None else claimed
+        return before < target <= self.claimed[side]
+
+    def settle(self) -> None:
+        """A game lost by a false claim goes to the opponent, at the game hole."""
+        if self.forfeit is not None and self.winner is None:
+            side, stage = self.forfeit
+            self.scores[side] = self.table.target
+            self.winner, self.won_during = side, stage
+        self.forfeit = None
+
+
+def check_deal(
+    record: DealRecord,
+    *,
+    table: Table | None = None,
+    ruleset: Ruleset = Ruleset.ACC,
+    muggins: bool = False,
+    scores_before: Mapping[str, int] | None = None,
+    in_progress: bool = False,
+) -> DealCheck:
+    """Referee one deal at ``table`` (the six-card game's ``pone`` and ``dealer`` by
+    default). ``scores_before`` are by side (a player, or a partnership named ``"a&b"``),
+    each below the table's target. A deal ``in_progress`` may stop at any phase; its
+    answer's ``next`` says what comes next. Raises :class:`rules.core.errors.RecordError`
+    for a record that cannot be refereed, listing every problem."""
+    if table is None:
+        table = Table.seat()
+    problems = Problems()
+    check_deal_record(problems, record, table, in_progress)
+    check_scores(problems, scores_before or {}, table)
+    problems.raise_any()
+    before = dict.fromkeys((side.name for side in table.sides), 0) | dict(scores_before or {})
+    deal = _Deal(record, table, ruleset, _Pegboard(table, dict(before), dict(before)))
+
+    misdealt = _misdeal(record, table)
+    if misdealt:
+        deal.misdeal(misdealt)
+        return deal.result(before, Next(Phase.OVER), misdeal=True)
+    if record.discards is None:
+        return deal.result(before, Next(Phase.DISCARD))
+    if record.starter is None:
+        return deal.result(before, Next(Phase.CUT, table.pone))
+
+    starter = record.starter
+    heels = _heels(table, starter, ruleset, record.claims, deal.peg, deal.find)
+    hands = {p: kept(record, p) for p in table.seats}
+    play: PlayCheck | None = None
+    if record.plays is not None or in_progress:
+        play = check_play(record.plays or (), table=table, hands=hands, ruleset=ruleset,
+                          muggins=muggins, in_progress=in_progress)
+        deal.play(play)
+    # else the play was not recorded: nothing to rule on, nothing pegged, the show goes on.
+    if play is not None and not play.state.over and in_progress:
+        _claims_wait_for_the_show(record)
+        return deal.result(before, _unless_won(deal, in_play(play.state)), heels=heels,
+                           play=play)
+
+    crib = [c for p in table.seats for c in record.discards[p]]
+    if record.crib_card is not None:
+        crib.append(record.crib_card)
+    # The show's order: each hand from the pone round to the dealer, then the crib.
+    counting: list[tuple[str | None, Sequence[Card]]] = [(p, hands[p]) for p in table.seats]
+    counting.append((None, crib))
+    claims = record.claims or DealClaims()
+    waiting: Next | None = None
+    for at, (name, cards) in enumerate(counting):
+        claim = claims.crib if name is None else claims.hands.get(name)
+        if in_progress and claim is None and deal.board.winner is None:
+            waiting = to_show(name)  # not counted yet: the show stops here
+            _counted_in_order(claims, counting[at + 1:])
+            break
+        if deal.board.winner is not None and claim is not None:
+            if name is None:
+                deal.unruled_crib = claim
+            else:
+                deal.unruled[name] = claim
+        deal.show(name, check_hand(cards, starter, crib=name is None,
+                                   claimed=None if deal.board.winner else claim,
+                                   variant=table.variant, ruleset=ruleset, muggins=muggins,
+                                   player=table.dealer if name is None else name))
+    coming = Next(Phase.OVER) if waiting is None else waiting
+    return deal.result(before, _unless_won(deal, coming), heels=heels, play=play)
+
+
+def _unless_won(deal: _Deal, coming: Next) -> Next:
+    return Next(Phase.OVER) if deal.board.winner is not None else coming
+
+
+def _claims_wait_for_the_show(record: DealRecord) -> None:
+    claims = record.claims
+    if claims is None or (not claims.hands and claims.crib is None):
+        return
+    problems = Problems()
+    where: list[tuple[str, ...]] = [("claims", "hands", p) for p in claims.hands]
+    if claims.crib is not None:
+        where.append(("claims", "crib"))
+    for path in where:
+        problems.add(path, ProblemCode.OUT_OF_ORDER,
+                     "the show comes after the play, which is still in progress")
+    problems.raise_any()
+
+
+def _counted_in_order(claims: DealClaims,
+                      later: Sequence[tuple[str | None, Sequence[Card]]]) -> None:
+    """A deal in progress whose show stopped at a count not yet claimed: no later count
+    may be claimed before it (the show goes pone, dealer, then the crib)."""
+    problems = Problems()
+    for name, _ in later:
+        if name is None:
+            if claims.crib is not None:
+                problems.add(("claims", "crib"), ProblemCode.OUT_OF_ORDER,
+                             "the crib is counted last, after every hand")
+        elif name in claims.hands:
+            problems.add(("claims", "hands", name), ProblemCode.OUT_OF_ORDER,
+                         f"{name} counts after an earlier hand not yet claimed")
+    problems.raise_any()
+
+
+class _Deal:
+    """The deal as it is pegged: the board, the findings, and the parts refereed so far."""
+
+    def __init__(self, record: DealRecord, table: Table, ruleset: Ruleset,
+                 board: _Pegboard) -> None:
+        self.record = record
+        self.table = table
+        self.ruleset = ruleset
+        self.board = board
+        self.findings: list[Finding] = []
+        self.hands: dict[str, HandCheck] = {}
+        self.crib: HandCheck | None = None
+        self.unruled: dict[str, int] = {}
+        self.unruled_crib: int | None = None
+
+    def find(self, code: FindingCode, message: str, player: str | None,
+             points: int | None = None, index: int | None = None) -> None:
+        self.findings.append(Finding(code, message, player, index, points,
+                                     cite(code, self.ruleset)))
+
+    def peg(self, player: str, points: int, stage: Stage,
+            claimed: int | None = None) -> int | None:
+        """Peg ``points`` for ``player``, who claimed ``claimed``. Returns the most the
+        opponent may be awarded for this claim: after a false claim of game under ACC
+        8.4.b, the points up to the game hole; None when there is no limit."""
+        if self.board.peg(player, points, stage, claimed):
+            return _false_claim(player, stage, self.board, self.ruleset, self.find)
+        return None
+
+    def misdeal(self, why: str) -> None:
+        spec = self.ruleset.spec
+        points = 2 if spec.misdeal is MisdealRemedy.PONE_PEGS_2 else None
+        self.find(FindingCode.MISDEAL, f"misdeal: {why}; " + spec.remedies[FindingCode.MISDEAL],
+                  self.table.dealer, points)
+        if points:
+            self.peg(self.table.pone, points, Stage.MISDEAL)
+
+    def play(self, play: PlayCheck) -> None:
+        won_at: int | None = None
+        most: int | None = None
+        mark = len(self.findings)
+        for pegged in play.pegs:
+            # An overcount's award to the opponent follows the claim it is for.
+            points = pegged.points
+            if most is not None and pegged.claimed is None:
+                points = min(points, most)
+            most = self.peg(pegged.player, points, Stage.PLAY, pegged.claimed)
+            if won_at is None and self.board.winner is not None:
+                won_at = pegged.index
+        # Once the game is won nothing later is pegged, so nothing later is ruled on. The
+        # play's findings come before a false claim of game the play led to.
+        self.findings[mark:mark] = [f for f in play.findings
+                                    if won_at is None or f.index is None or f.index <= won_at]
+
+    def show(self, name: str | None, checked: HandCheck) -> None:
+        """Peg one count: ``name``'s hand, or the crib (None)."""
+        owner = self.table.dealer if name is None else name
+        if name is None:
+            self.crib = checked
+        else:
+            self.hands[name] = checked
+        ruling = checked.ruling
+        if ruling is None:
+            self.peg(owner, checked.show.total, Stage.SHOW)
+            return
+        self.findings.extend(ruling.findings)
+        most = self.peg(owner, ruling.player_pegs, Stage.SHOW, ruling.read)
+        self.peg(self.table.left_of(owner), _award(ruling.opponent_pegs, most), Stage.SHOW)
+
+    def result(self, before: dict[str, int], coming: Next, *, misdeal: bool = False,
+               heels: Heels | None = None, play: PlayCheck | None = None) -> DealCheck:
+        board = self.board
+        board.settle()
+        return DealCheck(misdeal, heels, play, self.hands, self.crib, tuple(self.findings),
+                         before, dict(board.scores),
+                         {side: board.scores[side] - before[side] for side in board.scores},
+                         board.winner, board.won_during, coming, dict(self.unruled),
+                         self.unruled_crib, self.table)
+
+
+_Find = Callable[..., None]
+_Peg = Callable[..., int | None]
+
+
+def _award(points: int, most: int | None) -> int:
+    """An overcount's award to the opponent, within ``most`` if a false claim of game
+    limits it (ACC 8.4.b: up to the game hole)."""
+    return points if most is None else min(points, most)
+
+
+def _heels(table: Table, starter: Card, ruleset: Ruleset, claims: DealClaims | None,
+           peg: _Peg, find: _Find) -> Heels:
+    true = HEELS if starter.rank is Rank.JACK else 0
+    claimed = None if claims is None else claims.heels
+    dealer = table.dealer
+    if claimed is None:
+        peg(dealer, true, Stage.HEELS)
+        return Heels(true, None, true)
+    if true and claimed == 0:
+        # Not pegged before the dealer's first card: forfeited, and never muggins.
+        pegged = 0 if ruleset.spec.heels_forfeited else true
+        remedy = ruleset.spec.remedies[FindingCode.HEELS_FORFEITED]
+        find(FindingCode.HEELS_FORFEITED, f"{dealer} did not peg his heels: {remedy}",
+             dealer, true - pegged)
+        peg(dealer, pegged, Stage.HEELS, 0)
+        return Heels(true, claimed, pegged)
+    # Heels are never muggins: a short claim simply loses the difference.
+    ruling = rule_on_claim(claimed, true, ruleset=ruleset, muggins=False, player=dealer,
+                           what="his heels")
+    for finding in ruling.findings:
+        find(finding.code, finding.message, dealer, finding.points)
+    most = peg(dealer, ruling.player_pegs, Stage.HEELS, claimed)
+    peg(table.left_of(dealer), _award(ruling.opponent_pegs, most), Stage.HEELS)
+    return Heels(true, claimed, ruling.player_pegs)
+
+
+def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
+                 find: _Find) -> int | None:
+    """A side's claims reached the target while its true score has not: a false claim
+    of game (docs/rules.md#false-claim-of-game), remedied at once.
+
+    Under ACC 8.4.b the opponent is awarded the overclaim only up to the game hole:
+    the points from the true score to the target are returned, for the caller to
+    limit the opponent's overcount award to them. None: no limit.
+    """
+    table = board.table
+    side = table.side_of(player).name
+    if board.winner is not None or side in board.false_claim:
+        return None
+    board.false_claim.add(side)
+    remedy = ruleset.spec.false_game
+    words = ruleset.spec.remedies[FindingCode.FALSE_CLAIM_OF_GAME]
+    points: int | None = None
+    most: int | None = None
+    if remedy is FalseGameRemedy.SET_BACK_15:
+        most = table.target - board.scores[side]
+        points = min(FALSE_GAME_SETBACK, board.scores[side])
+        board.scores[side] -= points
+    find(FindingCode.FALSE_CLAIM_OF_GAME,
+         f"{player} claimed game at {board.claimed[side]}, but the true score is "
+         f"{board.scores[side] + (points or 0)}: {words}", player, points)
+    if remedy is FalseGameRemedy.LOSES_GAME:
+        # English laws ix before xvi: the opponent pegs the overcount's excess (the peg
+        # that follows), then wins the game.
+        board.forfeit = (table.side_of(table.left_of(player)).name, stage)
+    return most
+
+
+def _misdeal(record: DealRecord, table: Table) -> str | None:
+    spec = table.variant.spec
+    for player in table.seats:
+        if len(record.dealt[player]) != spec.dealt:
+            return f"{player} was dealt {len(record.dealt[player])} cards, not {spec.dealt}"
+        if record.discards is not None and len(record.discards[player]) != spec.to_crib:
+            return (f"{player} laid {len(record.discards[player])} cards away, "
+                    f"not {spec.to_crib}")
+    if spec.crib_cards_dealt and record.crib_card is None:
+        return "no card was dealt to the crib"
+    return None

@@ -1,0 +1,107 @@
+"""A whole game: deals chained from the first dealer to the winner (docs/rules.md#game-end).
+
+Each deal is refereed by :func:`rules.deal.check.check_deal`, starting from the scores the
+previous deal left. The deal passes to the left after every deal except a misdeal,
+which the same dealer deals again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from rules.core.errors import ProblemCode, Problems, RecordError
+from rules.core.findings import Finding
+from rules.core.rulesets import MarginRule, Ruleset
+from rules.core.table import Table
+from rules.core.variants import LAST_FOR_THREE
+from rules.deal.check import DealCheck, DealRecord, check_deal, check_deal_record
+
+__all__ = ["LAST_FOR_THREE", "GameCheck", "Margin", "check_game", "margin"]
+
+SKUNK = 31
+DOUBLE_SKUNK = 61
+
+
+class Margin(StrEnum):
+    SINGLE = "single"
+    SKUNK = "skunk"
+    DOUBLE_SKUNK = "double-skunk"
+    LURCH = "lurch"
+
+
+@dataclass(frozen=True, slots=True)
+class GameCheck:
+    deals: tuple[DealCheck, ...]
+    dealers: tuple[str, ...]
+    scores: dict[str, int]
+    winner: str | None
+    margin: Margin | None
+    findings: tuple[Finding, ...]
+
+
+def margin(scores: Mapping[str, int], winner: str, target: int, ruleset: Ruleset) -> Margin:
+    """How big the win was, against the best of the losers.
+
+    ACC (and friendly play): a skunk is a win by 31 or more, a double skunk by 61 or
+    more. Hoyle and the English laws: a lurch when the loser has not reached half
+    the target (under 31 in a 61 game, under 61 in a 121 game).
+    """
+    runner_up = max(score for side, score in scores.items() if side != winner)
+    if ruleset.spec.margin is MarginRule.LURCH:
+        return Margin.LURCH if runner_up < (target + 1) // 2 else Margin.SINGLE
+    by = target - runner_up
+    if by >= DOUBLE_SKUNK:
+        return Margin.DOUBLE_SKUNK
+    if by >= SKUNK:
+        return Margin.SKUNK
+    return Margin.SINGLE
+
+
+def check_game(
+    table: Table,
+    deals: Sequence[DealRecord],
+    *,
+    ruleset: Ruleset = Ruleset.ACC,
+    muggins: bool = False,
+) -> GameCheck:
+    """Referee a game whose first deal is played at ``table``. The deal passes to the
+    left after every deal but a misdeal (:meth:`rules.core.table.Table.next_deal`); the
+    sides, and their names, stay those of the table."""
+    problems = Problems()
+    scores = dict.fromkeys((side.name for side in table.sides), 0)
+    if table.variant.spec.last_for_three:
+        scores[table.side_of(table.pone).name] += LAST_FOR_THREE
+
+    checked: list[DealCheck] = []
+    dealers: list[str] = []
+    findings: list[Finding] = []
+    winner: str | None = None
+    for number, deal in enumerate(deals):
+        if problems:
+            # A deal before was refused: check the rest as records, to list every problem.
+            found = Problems()
+            check_deal_record(found, deal, table)
+            problems.extend(problem.under("deals", number) for problem in found.found)
+            continue
+        if winner is not None:
+            problems.add(("deals", number), ProblemCode.AFTER_GAME_OVER,
+                         f"the game was over after deal {number}: {winner} had won")
+            continue
+        try:
+            result = check_deal(deal, table=table, ruleset=ruleset, muggins=muggins,
+                                scores_before=scores)
+        except RecordError as error:
+            problems.extend(error.under("deals", number).problems)
+            continue
+        checked.append(result)
+        dealers.append(table.dealer)
+        findings.extend(replace(finding, deal=number) for finding in result.findings)
+        scores = dict(result.scores_after)
+        winner = result.winner
+        if not result.misdeal:
+            table = table.next_deal()
+    problems.raise_any()
+    won_by = None if winner is None else margin(scores, winner, table.target, ruleset)
+    return GameCheck(tuple(checked), tuple(dealers), scores, winner, won_by, tuple(findings))

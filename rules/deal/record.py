@@ -1,0 +1,148 @@
+"""A deal's record: what was dealt, laid away, cut, played and claimed, and what makes
+it refereeable (every problem at once, as :class:`rules.core.errors.RecordError` says them).
+
+A deal in progress may stop at any phase; what it gives must come in order: the
+discards, then the cut (the starter), then the play, then the show's claims.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rules.core.cards import Card
+from rules.core.errors import ProblemCode, Problems, check_claim, json_pointer
+from rules.core.table import Table
+from rules.play.check import PlayEvent, check_play_record
+
+__all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores", "kept"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealClaims:
+    heels: int | None = None
+    hands: Mapping[str, int] = field(default_factory=dict)
+    crib: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """What happened in one deal; who sat where is the :class:`rules.core.table.Table`'s
+    to say."""
+
+    dealt: Mapping[str, Sequence[Card]]
+    discards: Mapping[str, Sequence[Card]] | None
+    """None only in a deal still in progress, before the discards."""
+    starter: Card | None
+    """None only in a deal still in progress, before the cut."""
+    plays: Sequence[PlayEvent] | None = None
+    """None: the play was not recorded (a deal entered with its show only); it is not
+    ruled on and pegs nothing. In a deal in progress, the play has not begun."""
+    crib_card: Card | None = None
+    claims: DealClaims | None = None
+
+
+def kept(record: DealRecord, player: str) -> list[Card]:
+    """The cards ``player`` kept after the discard: their hand for the play and the show."""
+    assert record.discards is not None  # the discards are made
+    away = {card.index for card in record.discards[player]}
+    return [card for card in record.dealt[player] if card.index not in away]
+
+
+def check_deal_record(problems: Problems, record: DealRecord, table: Table,
+                      in_progress: bool = False) -> None:
+    """Malformed records: unknown players, a card twice, a discard not held, a phase's
+    fields without the earlier phases'."""
+    variant = table.variant
+    seats = set(table.seats)
+    mappings: list[tuple[str, Mapping[str, Sequence[Card]]]] = [("dealt", record.dealt)]
+    if record.discards is not None:
+        mappings.append(("discards", record.discards))
+    elif not in_progress:
+        problems.add(("discards",), ProblemCode.REQUIRED, "a finished deal has its discards")
+    for name, mapping in mappings:
+        for player in mapping:
+            if player not in seats:
+                problems.add((name, player), ProblemCode.UNKNOWN_PLAYER,
+                             f"{player!r} is not one of the players")
+        for player in table.seats:
+            if player not in mapping:
+                problems.add((name, player), ProblemCode.REQUIRED,
+                             f"{player}'s cards are missing")
+    if record.claims is not None:
+        claims = record.claims
+        check_claim(problems, ("claims", "heels"), claims.heels)
+        for player, claimed in claims.hands.items():
+            if player not in seats:
+                problems.add(("claims", "hands", player), ProblemCode.UNKNOWN_PLAYER,
+                             f"{player!r} is not one of the players")
+            check_claim(problems, ("claims", "hands", player), claimed)
+        check_claim(problems, ("claims", "crib"), claims.crib)
+    if record.crib_card is not None and not variant.spec.crib_cards_dealt:
+        problems.add(("crib_card",), ProblemCode.NOT_IN_VARIANT,
+                     f"only the three-player game deals a card to the crib, not {variant}")
+    check_play_record(problems, record.plays or (), table, None)
+    _order(problems, record, in_progress)
+    _distinct(problems, record, table)
+
+
+def _distinct(problems: Problems, record: DealRecord, table: Table) -> None:
+    """Every card once in the deal, and each discard one the player was dealt."""
+    placed: list[tuple[Card, tuple[str | int, ...]]] = []
+    for player in table.seats:
+        dealt = record.dealt.get(player, ())
+        placed.extend((card, ("dealt", player, i)) for i, card in enumerate(dealt))
+        held = {card.index for card in dealt}
+        discards = () if record.discards is None else record.discards.get(player, ())
+        laid: set[int] = set()
+        for i, card in enumerate(discards):
+            if card.index not in held:
+                problems.add(("discards", player, i), ProblemCode.CARD_NOT_HELD,
+                             f"{player} discarded {card}, which was not dealt to them")
+            elif card.index in laid:
+                problems.add(("discards", player, i), ProblemCode.DUPLICATE_CARD,
+                             f"{player} discarded {card} twice")
+            laid.add(card.index)
+    if record.crib_card is not None:
+        placed.append((record.crib_card, ("crib_card",)))
+    if record.starter is not None:
+        placed.append((record.starter, ("starter",)))
+    if len({card.index for card, _ in placed}) == len(placed):
+        return  # the common case: no card twice
+    seen: dict[int, tuple[str | int, ...]] = {}  # by card index, which hashes in C
+    for card, where in placed:
+        if card.index in seen:
+            also = json_pointer(seen[card.index])
+            problems.add(where, ProblemCode.DUPLICATE_CARD,
+                         f"{card} appears twice in the deal (also at {also})")
+        seen.setdefault(card.index, where)
+
+
+def _order(problems: Problems, record: DealRecord, in_progress: bool) -> None:
+    """A deal's phases come in order: discards, the cut, the play, the show."""
+    if record.starter is None:
+        if not in_progress:
+            problems.add(("starter",), ProblemCode.REQUIRED, "a finished deal has its starter")
+        elif record.plays:
+            problems.add(("plays",), ProblemCode.OUT_OF_ORDER,
+                         "the play comes after the cut: the starter is missing")
+        if record.claims is not None:
+            problems.add(("claims",), ProblemCode.OUT_OF_ORDER,
+                         "claims come after the cut: the starter is missing")
+    if record.discards is None and record.starter is not None:
+        problems.add(("starter",), ProblemCode.OUT_OF_ORDER,
+                     "the cut comes after the discards, which are missing")
+
+
+def check_scores(problems: Problems, scores: Mapping[str, int], table: Table) -> None:
+    """Scores before the deal name the table's sides and have not reached the target."""
+    names = [side.name for side in table.sides]
+    target = table.target
+    for side, score in scores.items():
+        if side not in names:
+            problems.add(("scores_before", side), ProblemCode.UNKNOWN_SIDE,
+                         f"{side!r} is not one of the sides: " + ", ".join(names))
+        elif not 0 <= score < target:
+            problems.add(("scores_before", side), ProblemCode.OUT_OF_RANGE,
+                         f"{score} is not a score before the end of the game: "
+                         f"from 0 to {target - 1}")

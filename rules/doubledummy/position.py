@@ -1,0 +1,194 @@
+"""Double-dummy play: with every hand known, the best each side can peg from here.
+
+The play's game tree is small enough to search exhaustively when the search is
+keyed on a compact state (:mod:`rules.doubledummy.search`). Three facts keep the
+state small:
+
+* Suits never matter in the play, so a hand is the sorted tuple of its ranks'
+  orders (1 for the ace to 13 for the king), and cards of one rank are one move.
+* Of the cards laid in this count only a tail can still score: pairs look at the
+  trailing block of one rank, runs at most at the longest tail of distinct ranks
+  (any longer tail holds a repeated rank, so no run can reach through it). The
+  state keeps that tail (:func:`tail`) and the count.
+* A go is forced (a player who cannot lay must say it), so it is no decision: a
+  transition lays one card and then applies every go that follows.
+
+Scores come from :func:`rules.play.pegging.peg_scores`, the referee's own scorer. The
+search itself is in :mod:`rules.doubledummy.search`.
+
+**The objective.** Each seat plays for a sign: +1 for the reviewed side, -1 for the
+others. The value of a position is the pair ``(game, difference)``, compared in that
+order: ``game`` is +1 when a side of sign +1 reaches the target first during the
+rest of the play, -1 when a side of sign -1 does, 0 when no one does; ``difference``
+is what the +1 seats peg minus what the -1 seats peg from here (up to the moment the
+game is won, if it is). So reaching the target first ranks above any difference, and
+among lines that reach it (or fail to) the difference decides. The +1 seats take the
+greatest value, the -1 seats the least.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from rules.core.cards import PIPS, Card, Rank, Suit
+from rules.play.pegging import GO_POINT, THIRTY_ONE, peg_scores
+
+__all__ = ["Hand", "Objective", "Pegs", "Position", "Value", "pips", "tail"]
+
+Hand = tuple[int, ...]
+"""The orders of the ranks a player holds, sorted."""
+Value = tuple[int, int]
+"""``(game, difference)``: see the module's docstring."""
+Pegs = tuple[tuple[int, int], ...]
+"""Points pegged by a transition, in order: ``(seat, points)``."""
+
+_CARD_OF = {order: Card(Rank.from_order(order), Suit.SPADES) for order in range(1, 14)}
+"""A card of each rank, to ask the scorer: suits do not score in the play."""
+
+
+def pips(order: int) -> int:
+    return PIPS[order]
+
+
+def tail(stack: tuple[int, ...]) -> tuple[int, ...]:
+    """The part of this count's ranks that can still score for a later card: the trailing
+    block of one rank if it holds a pair, else the longest tail of distinct ranks."""
+    if len(stack) >= 2 and stack[-1] == stack[-2]:
+        start = len(stack) - 2
+        while start > 0 and stack[start - 1] == stack[-1]:
+            start -= 1
+        return stack[start:]
+    seen: set[int] = set()
+    start = len(stack)
+    while start > 0 and stack[start - 1] not in seen:
+        start -= 1
+        seen.add(stack[start])
+    return stack[start:]
+
+
+@cache
+def _lay_scores(stack: tuple[int, ...], order: int, count: int) -> tuple[tuple[int, ...], int]:
+    """The tail after laying ``order`` on ``stack``, the count now ``count``, and what the
+    card scores (fifteens, 31, pairs, runs: the go point is the transition's)."""
+    full = (*stack, order)
+    points = sum(score.points for score in peg_scores([_CARD_OF[o] for o in full], count))
+    return tail(full), points
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The play at one moment. ``actor`` is the seat to lay a card (after every forced go),
+    None once the play is over; ``gone`` is a bitmask of the seats that said go in this
+    count; ``last`` the seat that laid the last card of this count."""
+
+    hands: tuple[Hand, ...]
+    count: int = 0
+    stack: tuple[int, ...] = ()
+    actor: int | None = 0
+    gone: int = 0
+    last: int | None = None
+
+    @classmethod
+    def start(cls, hands: Sequence[Sequence[Card]]) -> Position:
+        """The play about to begin: the seat after the dealer (seat 0) leads."""
+        held = tuple(tuple(sorted(card.order for card in hand)) for hand in hands)
+        first = next((seat for seat, hand in enumerate(held) if hand), None)
+        return cls(held, actor=first)
+
+    @property
+    def cards_left(self) -> int:
+        return sum(len(hand) for hand in self.hands)
+
+    def legal(self) -> tuple[int, ...]:
+        """The ranks the actor may lay, each once, lowest first."""
+        if self.actor is None:
+            return ()
+        room = THIRTY_ONE - self.count
+        return tuple(sorted({o for o in self.hands[self.actor] if PIPS[o] <= room}))
+
+    def lay(self, order: int, *, single_count: bool = False) -> tuple[Position, Pegs]:
+        """The actor lays a card of rank ``order`` (which must be legal); then every
+        forced go up to the next seat that can lay, or the end of the play."""
+        seat = self.actor
+        assert seat is not None and PIPS[order] <= THIRTY_ONE - self.count
+        held = self.hands[seat]
+        at = held.index(order)
+        hands = (*self.hands[:seat], held[:at] + held[at + 1:], *self.hands[seat + 1:])
+        count = self.count + PIPS[order]
+        stack, points = _lay_scores(self.stack, order, count)
+        pegs = [(seat, points)] if points else []
+        actor = None if count == THIRTY_ONE else _next_from(hands, self.gone, seat, len(hands))
+        return _settle(hands, count, stack, actor, self.gone, seat, single_count, pegs)
+
+    def go(self, *, single_count: bool = False) -> tuple[Position, Pegs]:
+        """The actor, who can lay nothing, says go; then every forced go after it."""
+        seat = self.actor
+        assert seat is not None and not self.legal()
+        gone = self.gone | 1 << seat
+        actor = _next_from(self.hands, gone, seat, len(self.hands))
+        return _settle(self.hands, self.count, self.stack, actor, gone, self.last,
+                       single_count, [])
+
+    @classmethod
+    def mid_play(cls, hands: tuple[Hand, ...], count: int, stack: tuple[int, ...], actor: int,
+                 gone: int, last: int | None) -> Position:
+        """A position in the middle of a count, ``actor`` to lay or say go (the go is not
+        applied: ask :meth:`legal`, then :meth:`lay` or :meth:`go`)."""
+        return cls(hands, count, tail(stack), actor, gone, last)
+
+
+def _settle(hands: tuple[Hand, ...], count: int, stack: tuple[int, ...], actor: int | None,
+            gone: int, last: int | None, single_count: bool,
+            pegs: list[tuple[int, int]]) -> tuple[Position, Pegs]:
+    """From ``actor`` on, every seat that cannot lay says go, up to a seat that can; when
+    no one can, the count ends (and the play, if no cards are left or in the five-card
+    game)."""
+    n = len(hands)
+    while True:
+        room = THIRTY_ONE - count
+        while actor is not None and PIPS[hands[actor][0]] > room:
+            gone |= 1 << actor  # a forced go
+            actor = _next_from(hands, gone, actor, n)
+        if actor is not None:
+            return Position(hands, count, stack, actor, gone, last), tuple(pegs)
+        # No one can lay: the go (or the last card) to the last card's player; a card
+        # that made 31 has had its two already.
+        if last is not None and count != THIRTY_ONE:
+            pegs.append((last, GO_POINT))
+        if single_count or not any(hands) or last is None:
+            return Position(hands, count, stack, None, gone, last), tuple(pegs)
+        count, stack, gone = 0, (), 0
+        actor = _next_from(hands, 0, last, n)
+
+
+def _next_from(hands: tuple[Hand, ...], gone: int, seat: int, n: int) -> int | None:
+    """The next seat after ``seat`` (ending with ``seat`` itself) that still plays this
+    count: it holds cards and has not said go."""
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if hands[candidate] and not gone >> candidate & 1:
+            return candidate
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    sign: tuple[int, ...]
+    """Per seat: +1 for the side whose value is taken, -1 for the others."""
+    side: tuple[int, ...]
+    """Per seat: the side that keeps its score (partners share one)."""
+    need: tuple[int, ...] = ()
+    """Per side: points still needed to reach the target as the play begins (empty: no
+    target)."""
+
+    @classmethod
+    def for_sides(cls, side: Sequence[int], reviewed: int) -> Objective:
+        """The reviewed seat's side against every other seat. With two sides (two players,
+        or partnerships) that is the game itself; with three players the other two are
+        taken to play together against the reviewed one (the "paranoid" assumption)."""
+        return cls(tuple(1 if s == side[reviewed] else -1 for s in side), tuple(side))
+
+    def with_target(self, need: Sequence[int]) -> Objective:
+        return Objective(self.sign, self.side, tuple(need))

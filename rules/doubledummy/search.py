@@ -1,0 +1,243 @@
+"""The double-dummy search: the value of a play position (:mod:`rules.doubledummy.position`) with
+every hand known and every seat at its best.
+
+An alpha-beta search with a transposition table: each position stored with the
+bounds proved for it, so that what one search proved serves the next (the review asks
+for every option at every card of a deal, from one table). Values are searched as one
+integer, ``game * GAME + difference``, which orders them exactly as the pairs
+``(game, difference)`` do: no difference in one play comes near ``GAME`` (sixteen
+cards of at most 15 points each).
+
+Where a side is within reach of the target, what each side still needs is part of
+the table's key, but only for a side that could still peg it (:func:`_most`): the
+others are out of reach from there on, whatever they need.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.doubledummy.position import Objective, Pegs, Position, Value
+
+__all__ = ["Budget", "BudgetSpent", "Solver", "within_reach"]
+
+GAME = 1000
+_INFINITY = 10**9
+_OUT_OF_REACH = 10**6
+_PAIR_GAINS = (0, 2, 6, 12)
+"""What the first, second, third and fourth card of one rank in a row add."""
+
+Need = tuple[int, ...] | None
+"""What each side still needs to reach the target; None when no side can reach it."""
+
+
+class BudgetSpent(Exception):
+    """The search has stored as many positions as its budget allows."""
+
+
+class Budget:
+    """How many positions searches may still store: what bounds a request's time and
+    memory, counted in positions so that the same request always stops at the same
+    place."""
+
+    def __init__(self, positions: int) -> None:
+        self.left = positions
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise BudgetSpent
+
+
+def _decode(value: int) -> Value:
+    game = (value + GAME // 2) // GAME
+    return (game, value - game * GAME)
+
+
+@dataclass(slots=True)
+class _Child:
+    value: int
+    """The points the move pegs (the whole value, if it wins the game)."""
+    position: Position
+    need: Need
+    won: bool
+
+
+class Solver:
+    """Searches positions for one objective, keeping what it proves."""
+
+    def __init__(self, objective: Objective, *, single_count: bool = False,
+                 budget: Budget | None = None) -> None:
+        self.objective = objective
+        self.single_count = single_count
+        self.budget = budget
+        self.table: dict[object, tuple[int, int]] = {}
+        """Each position's proved bounds: (lower, upper)."""
+        sides = max(objective.side, default=-1) + 1
+        self.side_sign = [0] * sides
+        self.side_seats = [0] * sides
+        """Each side's seats, as a bitmask."""
+        for seat, side in enumerate(objective.side):
+            self.side_sign[side] = objective.sign[seat]
+            self.side_seats[side] |= 1 << seat
+
+    def value(self, position: Position, need: Need = None) -> Value:
+        """The value of ``position`` with best play by every seat from here."""
+        return _decode(self._search(position, need, -_INFINITY, _INFINITY))
+
+    def options(self, position: Position, need: Need = None) -> dict[int, Value]:
+        """Each rank the actor may lay, with the value of laying it (its own pegs included)."""
+        need = self._clip(position, need)
+        out = {}
+        for order in position.legal():
+            child = self._child(position, order, need)
+            value = child.value
+            if not child.won:
+                value += self._search(child.position, child.need, -_INFINITY, _INFINITY)
+            out[order] = _decode(value)
+        return out
+
+    def step(self, position: Position, order: int,
+             need: Need) -> tuple[Position, Pegs, Need]:
+        """Lay ``order``: the next position, the pegs, and the points still needed after."""
+        after, pegs = position.lay(order, single_count=self.single_count)
+        if need is not None:
+            left = list(need)
+            for seat, points in pegs:
+                left[self.objective.side[seat]] -= points
+            need = tuple(left)
+        return after, pegs, need
+
+    def _child(self, position: Position, order: int, need: Need) -> _Child:
+        after, pegs = position.lay(order, single_count=self.single_count)
+        sign = self.objective.sign
+        difference = 0
+        if need is None:
+            for seat, points in pegs:
+                difference += sign[seat] * points
+            return _Child(difference, after, None, False)
+        left = list(need)
+        for seat, points in pegs:
+            difference += sign[seat] * points
+            side = self.objective.side[seat]
+            left[side] -= points
+            if left[side] <= 0:
+                return _Child(self.side_sign[side] * GAME + difference, after, None, True)
+        return _Child(difference, after, tuple(left), False)
+
+    def _search(self, position: Position, need: Need, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta: the exact value when it lies between ``alpha`` and
+        ``beta``, else a bound on the side it fell."""
+        actor = position.actor
+        if actor is None:
+            return 0
+        need = self._clip(position, need)
+        key: object = position if need is None else (position, need)
+        stored = self.table.get(key)
+        low, high = (-_INFINITY, _INFINITY) if stored is None else stored
+        if low == high or low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        maximise = self.objective.sign[actor] > 0
+        children = [self._child(position, order, need) for order in position.legal()]
+        # The moves that peg most for the side to move first: the cut-offs come sooner.
+        children.sort(key=lambda child: child.value, reverse=maximise)
+        lower, upper = alpha, beta
+        best = -_INFINITY if maximise else _INFINITY
+        for child in children:
+            value = child.value
+            if not child.won:
+                value += self._search(child.position, child.need, lower - child.value,
+                                      upper - child.value)
+            if maximise:
+                best = max(best, value)
+                lower = max(lower, best)
+            else:
+                best = min(best, value)
+                upper = min(upper, best)
+            if lower >= upper:
+                break
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        if stored is None and self.budget is not None:
+            self.budget.spend()
+        self.table[key] = (low, high)
+        return best
+
+    def _clip(self, position: Position, need: Need) -> Need:
+        """A side that needs more than it could still peg is out of reach, whatever it
+        needs: those needs are all alike, and when every side is out of reach the
+        position is valued on the difference alone (and shares its table entry)."""
+        if need is None:
+            return None
+        clipped = tuple(n if n <= _most(position, self.side_seats[side]) else _OUT_OF_REACH
+                        for side, n in enumerate(need))
+        return None if all(n == _OUT_OF_REACH for n in clipped) else clipped
+
+
+def within_reach(objective: Objective, position: Position, *, single_count: bool = False,
+                 budget: Budget | None = None) -> Objective:
+    """The same objective with the target kept only for the sides that could reach it
+    in this play at all (with every seat helping them): for the others it is out of
+    reach from every later position too, and leaving it out keeps the search small."""
+    if not objective.need:
+        return objective
+    need = list(objective.need)
+    for side, wanted in enumerate(objective.need):
+        mine = sum(1 << seat for seat, s in enumerate(objective.side) if s == side)
+        if not _can_reach(position, mine, wanted, single_count, {}, budget):
+            need[side] = _OUT_OF_REACH
+    if all(n == _OUT_OF_REACH for n in need):
+        return Objective(objective.sign, objective.side)
+    return objective.with_target(need)
+
+
+def _can_reach(position: Position, mine: int, wanted: int, single_count: bool,
+               memo: dict[tuple[Position, int], bool], budget: Budget | None) -> bool:
+    """Whether the seats in the bitmask ``mine`` could peg ``wanted`` more in this play."""
+    if wanted <= 0:
+        return True
+    if position.actor is None or _most(position, mine) < wanted:
+        return False
+    key = (position, wanted)
+    found = memo.get(key)
+    if found is None:
+        found = False
+        for order in position.legal():
+            after, pegs = position.lay(order, single_count=single_count)
+            got = sum(points for seat, points in pegs if mine >> seat & 1)
+            if _can_reach(after, mine, wanted - got, single_count, memo, budget):
+                found = True
+                break
+        if budget is not None:
+            budget.spend()
+        memo[key] = found
+    return found
+
+
+def _most(position: Position, mine: int) -> int:
+    """A quick upper bound on what the seats in ``mine`` can still peg: each of their
+    cards 2 for a fifteen or 31, 1 for a go, and the better of a run (at most 7: eight
+    cards in a run pass 31) and the best pair gain left for its rank."""
+    held = [0] * 14
+    for hand in position.hands:
+        for order in hand:
+            held[order] += 1
+    stack = position.stack
+    if stack:
+        # The trailing block of one rank on the table counts towards the pairs to come.
+        block = len(stack) if len(stack) >= 2 and stack[-1] == stack[-2] else 1
+        held[stack[-1]] += block
+    total = 0
+    for seat, hand in enumerate(position.hands):
+        if not mine >> seat & 1:
+            continue
+        for order in hand:
+            total += 3 + max(7, _PAIR_GAINS[min(held[order], 4) - 1])
+    return total

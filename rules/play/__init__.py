@@ -1,0 +1,23 @@
+"""The play: what a card scores, the play as a state machine, and its referee."""
+
+from rules.play.check import PlayCheck, check_play
+from rules.play.live import Next, Phase, in_play
+from rules.play.pegging import PegKind, PegScore
+from rules.play.record import Peg, PlayEvent, ScoredEvent
+from rules.play.state import IllegalMove, PlayState, Scored
+
+__all__ = [
+    "IllegalMove",
+    "Next",
+    "Peg",
+    "PegKind",
+    "PegScore",
+    "Phase",
+    "PlayCheck",
+    "PlayEvent",
+    "PlayState",
+    "Scored",
+    "ScoredEvent",
+    "check_play",
+    "in_play",
+]

@@ -1,0 +1,347 @@
+"""The play: referee a recorded pegging sequence (RULES.md sections 4 and 7).
+
+The record lists what happened at the table, mistakes included. The referee replays
+it on the play's state machine (:mod:`rules.play.state`), event by event. Where go
+calls are missing it infers them (:mod:`rules.play.readings`); reneges and claims are
+ruled on once the replay is done (:mod:`rules.play.rulings`).
+
+A record may stop part-way (``in_progress``): then nothing that only the end of the
+play decides is awarded (the last card, cards never played), and the final state
+says whose turn it is and what they may lay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rules.core.cards import Card
+from rules.core.codes import FindingCode
+from rules.core.errors import ProblemCode, Problems, check_claim
+from rules.core.findings import Finding, cite
+from rules.core.rulesets import Ruleset
+from rules.core.table import Table
+from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
+from rules.play.readings import Inferred, Kind, explicit_go, read_card
+from rules.play.record import Peg, PlayEvent, ScoredEvent
+from rules.play.rulings import GoCall, pegging, reneges
+from rules.play.state import FITS, NO_ONE, PlayState, Scored
+
+__all__ = ["Peg", "PlayCheck", "PlayEvent", "ScoredEvent", "check_play", "check_play_record"]
+
+_LAST_CARD = PegScore(PegKind.LAST_CARD, GO_POINT)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCheck:
+    plays: tuple[ScoredEvent, ...]
+    totals: dict[str, int]
+    findings: tuple[Finding, ...]
+    pegged: dict[str, int]
+    """What each player pegs after every ruling: claims, muggins, penalties, retractions."""
+    pegs: tuple[Peg, ...]
+    claims_given: bool
+    partnerships: tuple[tuple[tuple[str, ...], int], ...] | None
+    state: PlayState
+    """Where the play stands after the record: whose turn, the count, what is held."""
+
+
+def check_play(
+    events: Sequence[PlayEvent],
+    *,
+    table: Table | None = None,
+    hands: Mapping[str, Sequence[Card]] | None = None,
+    ruleset: Ruleset = Ruleset.ACC,
+    muggins: bool = False,
+    in_progress: bool = False,
+) -> PlayCheck:
+    """Referee a recorded play at ``table`` (the six-card game's ``pone`` and ``dealer``
+    by default); ``hands`` are the cards each held when the play began. Raises
+    :class:`rules.core.errors.RecordError` for a record that cannot be refereed."""
+    if table is None:
+        table = Table.seat()
+    problems = Problems()
+    check_play_record(problems, events, table, hands)
+    problems.raise_any()
+    replay = _Replay(PlayState.start(table, hands), events, ruleset)
+    for index, event in enumerate(events):
+        if event.card is None:
+            replay.go(index, event)
+        else:
+            replay.card(index, event.card, event)
+    if in_progress and replay.complete():
+        in_progress = False  # the play is over: the one-shot answer (docs/rules.md#live)
+    return replay.finish(table, ruleset, muggins, in_progress)
+
+
+class _Replay:
+    """The record replayed on the state machine: scored events, go calls, findings."""
+
+    def __init__(self, state: PlayState, events: Sequence[PlayEvent], ruleset: Ruleset) -> None:
+        self.state = state
+        self.events = events
+        self.ruleset = ruleset
+        self.scored: list[ScoredEvent] = []
+        self.findings: list[Finding] = []
+        self.go_calls: list[GoCall] = []
+        self.played: dict[int, str] = {}
+        """Who laid each card, by card index."""
+        self.series = 0
+        self.last_index = -1
+        """The event of the last card laid: where a go point is credited."""
+
+    def find(self, code: FindingCode, message: str, player: str, index: int,
+             points: int | None = None) -> None:
+        self.findings.append(Finding(code, message, player, index, points,
+                                     cite(code, self.ruleset)))
+
+    def credit(self, scored: Scored) -> None:
+        """A move that ended the count: its go point to the card that earned it."""
+        if scored.go is not None:
+            self.scored[self.last_index].add((scored.go,))
+        if scored.ended:
+            self.series += 1
+
+    def infer(self, index: int, gos: Sequence[Inferred], inferred: int) -> None:
+        """Apply go calls (the first ``inferred`` of them inferred, the rest said)."""
+        for i, go in enumerate(gos):
+            self.go_calls.append(GoCall(index, go.before, i < inferred, self.series))
+            self.credit(go.scored)
+            self.state = go.after
+
+    def go(self, index: int, event: PlayEvent) -> None:
+        state = self.state
+        player = event.player
+        entry = ScoredEvent(index, player, None, state.count, event.claimed, [], 0, True, False,
+                            (), self.series)
+        self.scored.append(entry)
+        if index and self.events[index - 1].card is None \
+                and self.events[index - 1].player == player:
+            return  # a repeated go changes nothing
+        seat = state.players.index(player)
+        if state.turn == seat:
+            # The common case, the player on turn saying go: nothing to infer before it.
+            after, scored = state.go()
+            if not scored.ended and self._taken_back(index, state):
+                return
+            self.go_calls.append(GoCall(index, state, False, self.series))
+            if scored.ended:
+                self.credit(scored)
+            self.state = after
+            entry.count = after.count
+            return
+        gos = explicit_go(state, seat)
+        if gos is None:
+            return
+        if not any(go.scored.ended for go in gos) and self._taken_back(index, gos[-1].before):
+            return
+        entry.inferred_go = tuple(state.players[go.before.turn] for go in gos[:-1])
+        self.infer(index, gos, len(gos) - 1)
+        entry.count = self.state.count
+
+    def _taken_back(self, index: int, said: PlayState) -> bool:
+        """ACC 7.3: a go the same player takes back with their very next card, before
+        anyone pegs or plays, is no go at all (the caller knows no one pegged: the go did
+        not end the count)."""
+        if index + 1 >= len(self.events):
+            return False
+        following = self.events[index + 1]
+        return (following.card is not None and following.player == self.events[index].player
+                and said.fits(following.card))
+
+    def card(self, index: int, card: Card, event: PlayEvent) -> None:
+        player = event.player
+        state = self.state
+        seat = state.players.index(player)
+        hands = state.hands
+        if (state.left[seat] <= 0 or card.index in self.played if hands is None
+                else not hands[seat] >> card.index & 1 or state.left[seat] <= 0):
+            self._check_held(index, player, seat, card)
+        if state.turn == seat and card.pips <= THIRTY_ONE - state.count:
+            # The common case, the player on turn laying a card that fits.
+            self.state, scored = state.lay(card, seat)
+            self.scored.append(ScoredEvent(index, player, card, scored.count, event.claimed,
+                                           list(scored.scores), scored.points, True,
+                                           scored.new_count, (), self.series,
+                                           event.claimed_go))
+            self.played[card.index] = player
+            self.last_index = index
+            if scored.ended:
+                self.credit(scored)
+            return
+        entry = self._read(index, seat, card, event)
+        if entry is None:
+            return
+        state = self.state
+        self.state, scored = state.lay(card, seat)
+        self.played[card.index] = player
+        self.last_index = index
+        entry.count = scored.count
+        if scored.scores:
+            entry.scores.extend(scored.scores)
+            entry.points += scored.points
+        if scored.ended:
+            self.credit(scored)
+
+    def _read(self, index: int, seat: int, card: Card, event: PlayEvent) -> ScoredEvent | None:
+        """A card that does not simply follow: read the record (:mod:`rules.play.readings`).
+        Returns the event to lay, or None when the card is not laid at all."""
+        player = event.player
+        if self.state.over:
+            self.scored.append(ScoredEvent(index, player, card, self.state.count, event.claimed,
+                                           legal=False, series=self.series,
+                                           claimed_go=event.claimed_go))
+            self.find(FindingCode.OUT_OF_TURN, f"{player} laid {card} after the play had ended",
+                      player, index)
+            return None
+        reading, rival = read_card(self.state, seat, card)
+        self.infer(index, reading.gos, len(reading.gos))
+        state = self.state = reading.state
+        entry = ScoredEvent(index, player, card, state.count, event.claimed,
+                            new_count=not state.stack and reading.kind is not Kind.OVER_31,
+                            inferred_go=tuple(state.players[go.before.turn]
+                                              for go in reading.gos),
+                            series=self.series, claimed_go=event.claimed_go)
+        self.scored.append(entry)
+        if rival is not None:
+            self.find(FindingCode.AMBIGUOUS_RECORD,
+                      f"the record admits two readings that score differently: "
+                      f"{reading.describe(player)}; or {rival.describe(player)}. "
+                      f"Scored as the first.", player, index)
+        if reading.kind is Kind.OVER_31:
+            entry.legal = False
+            self.find(FindingCode.OVER_31, f"{card} on a count of {state.count} would make "
+                      f"{state.count + card.pips}: taken back, it scores nothing", player, index)
+            return None  # the card goes back to the hand; the same player is still to play
+        if reading.kind is Kind.OUT_OF_TURN:
+            self.find(FindingCode.OUT_OF_TURN, f"{player} played {card} when it was "
+                      f"{state.player}'s turn; the play stands", player, index)
+        return entry
+
+    def _check_held(self, index: int, player: str, seat: int, card: Card) -> None:
+        state = self.state
+        held = state.held(seat)
+        played = self.played.get(card.index)
+        if held is not None and card not in held:
+            if played is not None:
+                self.find(FindingCode.CARD_ALREADY_PLAYED,
+                          f"{card} was already played by {played}", player, index)
+            else:
+                holder = next((p for i, p in enumerate(state.players)
+                               if card in (state.held(i) or ())), None)
+                where = f"it is in {holder}'s hand" if holder else "it was not in their hand"
+                self.find(FindingCode.CARD_NOT_HELD, f"{player} did not hold {card}: {where}",
+                          player, index)
+        elif held is None and played is not None:
+            self.find(FindingCode.CARD_ALREADY_PLAYED,
+                      f"{card} was already played by {played}", player, index)
+        elif state.left[seat] <= 0:
+            self.find(FindingCode.CARD_NOT_HELD, f"{player} had no cards left to play",
+                      player, index)
+
+    def complete(self) -> bool:
+        """A record that stops where no one can play, the player on turn being the one
+        who laid the last card: their go changes nothing (docs/rules.md#repeated-go), so
+        it is taken as said. True when that ends the play (the five-card game's count)."""
+        state = self.state
+        if state.turn == NO_ONE or state.turn != state.last or state.hands is None:
+            return False
+        room = FITS[THIRTY_ONE - state.count]
+        if any(held & room for held in state.hands):
+            return False  # someone can lay, a player who said go too (ACC 7.3)
+        after, scored = state.go()
+        if not after.over:
+            return False  # a new count begins: the record goes on
+        self.credit(scored)
+        self.state = after
+        return True
+
+    def finish(self, table: Table, ruleset: Ruleset, muggins: bool,
+               in_progress: bool) -> PlayCheck:
+        state, scored = self.state, self.scored
+        seats = state.players
+        if not in_progress:
+            if not state.over and state.last != NO_ONE:
+                # The record ends mid-count: the last card laid takes the last-card point.
+                scored[self.last_index].add((_LAST_CARD,))
+            if state.hands is not None and not state.single_count and any(state.hands):
+                for seat, player in enumerate(seats):
+                    left = state.held(seat)
+                    if left:
+                        names = " ".join(str(card) for card in left)
+                        self.find(FindingCode.CARDS_LEFT_UNPLAYED,
+                                  f"{player} never played {names}", player, len(self.events))
+        go_calls = self.go_calls
+        if in_progress and go_calls and go_calls[-1].at == len(self.events) - 1 \
+                and go_calls[-1].series == self.series:
+            # ACC 7.3: a go that is the last event and did not end the count can still be
+            # taken back by the same player's next card; it is ruled on once play goes on.
+            go_calls = go_calls[:-1]
+        penalties, retracted = reneges(go_calls, scored, ruleset, self.find, table)
+        # What the cards truly scored: the machine's pegs, and a last card it cannot know.
+        totals = dict(zip(seats, state.pegs, strict=True))
+        if not in_progress and not state.over and state.last != NO_ONE:
+            totals[seats[state.last]] += _LAST_CARD.points
+        findings = self.findings
+        claimed = any(entry.claimed is not None or entry.claimed_go is not None
+                      for entry in scored)
+        # In progress, the last card laid may still earn the go: a claim for it waits.
+        pending = self.last_index if in_progress and not state.over \
+            and state.last != NO_ONE else None
+        pegged, pegs = pegging(scored, table, ruleset, muggins, findings, penalties, retracted,
+                               claimed, pending)
+        partnerships = None
+        if table.variant.spec.partnerships:
+            # In this deal's seat order (the answer's), which need not be the sides' own.
+            partnerships = tuple(
+                (tuple(seats[i] for i in side), sum(totals[seats[i]] for i in side))
+                for side in table.variant.spec.partnerships)
+        if findings:
+            findings.sort(key=lambda f: (f.index if f.index is not None else -1))
+        return PlayCheck(tuple(scored), totals, tuple(findings), pegged, pegs, claimed,
+                         partnerships, state)
+
+
+def check_play_record(problems: Problems, events: Sequence[PlayEvent], table: Table,
+                      hands: Mapping[str, Sequence[Card]] | None) -> None:
+    """What makes a play record refereeable: known players, and hands (when given) that
+    are every player's whole hand, no card in two of them."""
+    players = table.seats
+    variant = table.variant
+    known = set(players)
+    for i, event in enumerate(events):
+        if event.player not in known:
+            problems.add(("plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
+                         f"{event.player!r} is not one of the players")
+        if event.claimed is not None and event.claimed < 0:
+            check_claim(problems, ("plays", i, "claimed"), event.claimed)
+        if event.claimed_go is not None:
+            if event.card is None:
+                problems.add(("plays", i, "claimed_go"), ProblemCode.CONFLICT,
+                             "claimed_go is the go point a card earned: a go claims with "
+                             "claimed")
+            elif event.claimed_go < 0:
+                check_claim(problems, ("plays", i, "claimed_go"), event.claimed_go)
+    if hands is None:
+        return
+    size = variant.spec.hand_size
+    for player, cards in hands.items():
+        if player not in known:
+            problems.add(("hands", player), ProblemCode.UNKNOWN_PLAYER,
+                         f"{player!r} is not one of the players")
+        elif len(cards) != size:
+            problems.add(("hands", player), ProblemCode.WRONG_SIZE,
+                         f"a {variant} hand has {size} cards, not {len(cards)}")
+    indices = [card.index for cards in hands.values() for card in cards]
+    if len(set(indices)) != len(indices):
+        owner: dict[int, str] = {}  # by card index: a Card hashes in Python, an int in C
+        for player, cards in hands.items():
+            for i, card in enumerate(cards):
+                if card.index in owner:
+                    problems.add(("hands", player, i), ProblemCode.DUPLICATE_CARD,
+                                 f"{card} is also in {owner[card.index]}'s hand")
+                owner.setdefault(card.index, player)
+    for player in players:
+        if player not in hands:
+            problems.add(("hands", player), ProblemCode.REQUIRED,
+                         f"{player}'s hand is missing")

@@ -1,0 +1,57 @@
+"""Where a deal in progress stands: the phase, whose turn, and what they may do.
+
+A club app that referees as the deal happens sends the record so far and asks what
+comes next. In the play the answer comes from the state machine: the player to lay
+or say go, the count, and (where that player's cards are known) exactly the cards
+they may lay, or that they must say go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rules.core.cards import Card
+from rules.play.state import PlayState
+
+__all__ = ["Next", "Phase", "in_play", "to_show"]
+
+
+class Phase(StrEnum):
+    DISCARD = "discard"
+    CUT = "cut"
+    PLAY = "play"
+    SHOW = "show"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    phase: Phase
+    player: str | None = None
+    """In the play, who is to lay or say go; at the cut, the pone; at the show, whose
+    hand is counted next; None while everyone discards, when the crib is next, and once
+    it is over."""
+    count: int | None = None
+    """The running count, in the play only."""
+    legal: tuple[Card, ...] | None = None
+    """The cards the player may lay, in the play and where their cards are known."""
+    go: bool | None = None
+    """True when the player can lay nothing and must say go (known cards only)."""
+    crib: bool = False
+    """At the show: the crib is counted next (by the dealer). A flag of its own, so that
+    no player's name can be taken for the crib."""
+
+
+def in_play(state: PlayState) -> Next:
+    """The play's next move; once it is over, the show begins with the pone."""
+    if state.over:
+        return to_show(state.players[0])
+    legal = state.legal_cards() if state.hands is not None else None
+    return Next(Phase.PLAY, state.player, state.count, legal,
+                None if legal is None else not legal)
+
+
+def to_show(player: str | None) -> Next:
+    """The show, ``player``'s hand to count next, or the crib (None)."""
+    return Next(Phase.SHOW, crib=True) if player is None else Next(Phase.SHOW, player)

@@ -1,0 +1,150 @@
+"""Reading a record where go calls are missing (docs/rules.md#ambiguous-record).
+
+Players often lay a card without anyone having said go. The referee then considers
+every reading of the card: the players on turn said go one after another (none,
+one, two...), and then the card was a normal play, a play out of turn, or an
+illegal play over 31. Each reading costs the rules it breaks; the referee takes the
+cheapest, and on a tie the one that infers fewer go calls. A renege nobody recorded
+costs more than an error in the record (2 against 1), so the referee never presumes
+one where a recorded error explains the record. Where tied readings score
+differently the record is ambiguous, and the caller says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from rules.core.cards import Card
+from rules.play.state import NO_ONE, PlayState, Scored
+
+__all__ = ["CardReading", "Inferred", "Kind", "explicit_go", "passes", "read_card"]
+
+_INFERRED_RENEGE = 2
+"""A recorded error (over 31, out of turn) costs 1."""
+
+
+class Kind(StrEnum):
+    """How a card stands in a reading."""
+
+    PLAY = "play"
+    OUT_OF_TURN = "out-of-turn"
+    OVER_31 = "over-31"
+
+
+class Inferred(NamedTuple):
+    """A go the referee took to have been said: the position before it, and what it made."""
+
+    before: PlayState
+    scored: Scored
+    after: PlayState
+
+
+@dataclass(frozen=True, slots=True)
+class CardReading:
+    gos: tuple[Inferred, ...]
+    """The go calls inferred before the card, in order."""
+    state: PlayState
+    """The position the card is laid on (or taken back from, over 31)."""
+    kind: Kind
+    cost: int
+
+    @property
+    def new_count(self) -> bool:
+        return any(go.scored.ended for go in self.gos)
+
+    def outcome(self, seat: int, card: Card) -> tuple[tuple[int, ...], frozenset[int]]:
+        """What the reading pegs for each seat, and who it says passed: two readings that
+        agree on both score the same."""
+        pegs = self.state.pegs
+        if self.kind is not Kind.OVER_31:
+            pegs = self.state.lay(card, seat)[0].pegs
+        return pegs, frozenset(go.scored.seat for go in self.gos)
+
+    def describe(self, player: str) -> str:
+        parts = [f"{self.state.players[go.scored.seat]} said go" for go in self.gos]
+        if self.new_count:
+            parts.append("the count ended")
+        parts.append({
+            Kind.PLAY: f"{player} played the card",
+            Kind.OUT_OF_TURN: f"{player} played the card out of turn",
+            Kind.OVER_31: f"{player}'s card went over 31",
+        }[self.kind])
+        return ", ".join(parts)
+
+
+def passes(state: PlayState, seat: int, card: Card | None = None) -> Iterator[Inferred]:
+    """The gos a record leaves out: each player on turn from ``state`` says go, until
+    ``seat`` is on turn (and, given a ``card``, it fits) or the play is over; two rounds
+    of the table at most."""
+    for _ in range(2 * len(state.players)):
+        if state.turn == NO_ONE or (state.turn == seat
+                                    and (card is None or state.fits(card))):
+            return
+        after, scored = state.go()
+        yield Inferred(state, scored, after)
+        state = after
+
+
+def _go_cost(state: PlayState, own_card: Card | None) -> int:
+    """The cost of inferring that the player on turn said go here: nothing, unless it
+    would be a renege the referee can already see."""
+    fits = state.could_play(state.turn, () if own_card is None else (own_card,))
+    return _INFERRED_RENEGE if fits else 0
+
+
+def _readings(state: PlayState, seat: int, card: Card) -> list[CardReading]:
+    found: list[tuple[PlayState, tuple[Inferred, ...], int]] = [(state, (), 0)]
+    gos: tuple[Inferred, ...] = ()
+    cost = 0
+    # Until the card is a legal play here: no reason to infer more.
+    for go in passes(state, seat, card):
+        before = go.before
+        cost += _go_cost(before, card if before.turn == seat else None)
+        gos = (*gos, go)
+        if not go.after.over:  # a card cannot be read as laid after the play has ended
+            found.append((go.after, gos, cost))
+    options = []
+    for position, inferred, spent in found:
+        fits = position.fits(card)
+        in_turn = position.turn == seat
+        kind = Kind.OVER_31 if not fits else (Kind.PLAY if in_turn else Kind.OUT_OF_TURN)
+        options.append(CardReading(inferred, position, kind,
+                                   spent + (not in_turn) + (not fits)))
+    return options
+
+
+def read_card(state: PlayState, seat: int, card: Card) -> tuple[CardReading,
+                                                                 CardReading | None]:
+    """The reading with the fewest broken rules (fewest inferred gos on a tie), and a
+    differently scoring reading that is just as good, if there is one."""
+    if state.turn == seat and state.fits(card):
+        # The common case, the player on turn laying a card that fits: one reading.
+        return CardReading((), state, Kind.PLAY, 0), None
+    options = _readings(state, seat, card)
+    best = min(option.cost for option in options)
+    tied = [option for option in options if option.cost == best]
+    chosen = tied[0]
+    outcome = chosen.outcome(seat, card)
+    rival = next((other for other in tied[1:] if other.outcome(seat, card) != outcome), None)
+    return chosen, rival
+
+
+def explicit_go(state: PlayState, seat: int) -> tuple[Inferred, ...] | None:
+    """A recorded go by ``seat``: the gos to infer before it (the players on turn before
+    this one), then the go itself, each with its position. None when the go changes
+    nothing: the play is over, the player already went or has no cards, the player
+    laid the last card while others may still play, or the turn never reaches them."""
+    if (state.over or state.gone >> seat & 1 or state.left[seat] <= 0
+            or (seat == state.last and seat != state.turn)):
+        return None
+    gos = list(passes(state, seat))
+    if gos:
+        state = gos[-1].after
+    if state.turn != seat or len(gos) > len(state.players):
+        return None
+    after, scored = state.go()
+    gos.append(Inferred(state, scored, after))
+    return tuple(gos)

@@ -1,0 +1,75 @@
+"""The play's record and its scored events: what the referee reads and what it answers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from rules.core.cards import Card
+from rules.play.pegging import PegKind, PegScore
+
+__all__ = ["Peg", "PlayEvent", "ScoredEvent"]
+
+_GO_KINDS = (PegKind.GO, PegKind.LAST_CARD)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvent:
+    """One recorded event: a card laid, or a go (``card`` is None). A card's ``claimed``
+    covers what it scored when laid; ``claimed_go`` claims the go or last card it earned
+    (docs/rules.md#claims-in-the-play)."""
+
+    player: str
+    card: Card | None = None
+    claimed: int | None = None
+    claimed_go: int | None = None
+
+    @property
+    def go(self) -> bool:
+        return self.card is None
+
+
+@dataclass(slots=True)
+class ScoredEvent:
+    index: int
+    player: str
+    card: Card | None
+    count: int
+    claimed: int | None
+    scores: list[PegScore] = field(default_factory=list)
+    points: int = 0
+    """What the event truly scores: the sum of ``scores``."""
+    legal: bool = True
+    """False for a card taken back (over 31) or laid after the play had ended."""
+    new_count: bool = False
+    inferred_go: tuple[str, ...] = ()
+    """Players the referee inferred said go just before this event."""
+    series: int = 0
+    """Which count of the play the event belongs to (0 for the first)."""
+    claimed_go: int | None = None
+    """What the player claimed for the go or last card this card earned."""
+
+    def add(self, scores: Sequence[PegScore]) -> None:
+        self.scores.extend(scores)
+        self.points += sum(score.points for score in scores)
+
+    @property
+    def laid(self) -> bool:
+        """A card that stands: laid and not taken back."""
+        return self.card is not None and self.legal
+
+    @property
+    def go_point(self) -> PegScore | None:
+        """The go or last card this card earned, if it did."""
+        return next((s for s in self.scores if s.kind in _GO_KINDS), None)
+
+
+class Peg(NamedTuple):
+    """Points pegged, in table order: what deals need to know who reached the target first."""
+
+    index: int  # type: ignore[assignment]  # shadows tuple.index, which nothing here needs
+    player: str
+    points: int
+    claimed: int | None = None
+    """What the player claimed for these points, where they pegged their own claim."""

@@ -1,0 +1,246 @@
+"""Where the points went: a refereed deal or game, reviewed for what it could have been.
+
+For each deal and each player:
+
+* **the discard** against the best by exact net expected value for that seat
+  (:func:`rules.advice.discards.advise`: hand, crib for or against, heels), with the net
+  expected points given up and the choice's rank among every option (1 is best;
+  options of equal value share a rank);
+* **the play**, double-dummy (:mod:`rules.review.play`);
+* **the count**: for each claim the check ruled on (heels, each hand, the crib), the
+  points the player failed to peg (what the claim missed and the ruleset did not give
+  back) plus what the ruling gave the opponent (an overclaim's excess, or the missed
+  points taken as muggins). Claims made during the play are ruled on by the check's
+  ``award`` and are not repeated here.
+
+The review runs on the referee's answer, so the findings and the replay are the
+referee's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from rules.advice.discards import Option, advise
+from rules.core.cards import Card
+from rules.core.rulesets import Ruleset
+from rules.core.table import Table
+from rules.core.variants import Variant
+from rules.deal.check import DealCheck, DealRecord, check_deal
+from rules.deal.game import GameCheck, check_game
+from rules.deal.record import kept
+from rules.doubledummy.search import Budget
+from rules.review.play import PlayReview, review_play
+
+__all__ = [
+    "CountReview",
+    "Counted",
+    "DealReview",
+    "DiscardReview",
+    "GameReview",
+    "Lost",
+    "objective_of",
+    "review_deal",
+    "review_game",
+]
+
+REVIEW_POSITIONS = 600_000
+"""The positions one review may store in all, which bounds its time (about 15 µs a
+position): far more than any real game needs (a 13-deal two-player game stores a few
+thousand, a four-player deal 3,000 to 20,000), and few enough that a request stays well
+inside the worker's timeout."""
+DEAL_POSITIONS = 300_000
+"""The positions one deal's search may hold at once, which bounds its memory (about 420
+bytes a position)."""
+
+
+def objective_of(variant: Variant) -> str:
+    """What the play's double-dummy value measures, in words, for the answer."""
+    players = variant.spec.players
+    if players == 4:
+        return ("the play point difference between the partnerships; reaching the target "
+                "first during the play ranks above any difference")
+    if players == 3:
+        return ("the play point difference between each player and the other two together "
+                "(paranoid: the other two play against the player reviewed); reaching the "
+                "target first during the play ranks above any difference")
+    return ("the play point difference between the two players; reaching the target first "
+            "during the play ranks above any difference")
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardReview:
+    player: str
+    chosen: Option
+    best: Option
+    loss: Fraction
+    """Net expected points given up against the best option."""
+    rank: int
+    """1 for a best choice; options of equal net value share a rank."""
+    options: int
+
+
+class Counted(StrEnum):
+    """What a claim reviewed was for."""
+
+    HEELS = "heels"
+    HAND = "hand"
+    CRIB = "crib"
+
+
+@dataclass(frozen=True, slots=True)
+class CountReview:
+    what: Counted
+    player: str
+    """Who claimed: the hand's owner, or the dealer (heels, the crib)."""
+    claimed: int
+    true: int
+    pegged: int
+    conceded: int
+    """What the ruling gave the opponent."""
+
+    @property
+    def loss(self) -> int:
+        return self.true - self.pegged + self.conceded
+
+
+@dataclass(frozen=True, slots=True)
+class Lost:
+    discard: Fraction
+    play: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealReview:
+    check: DealCheck
+    seats: tuple[str, ...]
+    discards: dict[str, DiscardReview]
+    play: PlayReview | None
+    count: tuple[CountReview, ...]
+    lost: dict[str, Lost]
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    check: GameCheck
+    deals: tuple[DealReview, ...]
+    lost: dict[str, Lost]
+    """Over the whole game, per player."""
+
+
+def review_deal(
+    record: DealRecord,
+    *,
+    table: Table | None = None,
+    ruleset: Ruleset = Ruleset.ACC,
+    muggins: bool = False,
+    scores_before: Mapping[str, int] | None = None,
+    budget: int = REVIEW_POSITIONS,
+) -> DealReview:
+    """Referee one deal (:func:`rules.deal.check.check_deal`, whose errors it raises) and
+    review it."""
+    check = check_deal(record, table=table, ruleset=ruleset, muggins=muggins,
+                       scores_before=scores_before)
+    return _review(record, check, ruleset, Budget(budget))
+
+
+def review_game(
+    table: Table,
+    deals: Sequence[DealRecord],
+    *,
+    ruleset: Ruleset = Ruleset.ACC,
+    muggins: bool = False,
+    budget: int = REVIEW_POSITIONS,
+) -> GameReview:
+    """Referee a game (:func:`rules.deal.game.check_game`, whose errors it raises) and
+    review each deal."""
+    check = check_game(table, deals, ruleset=ruleset, muggins=muggins)
+    spend = Budget(budget)
+    reviews = [_review(deal, result, ruleset, spend)
+               for deal, result in zip(deals, check.deals, strict=True)]
+    # By player in play order from the first seat of the table the sides were named for
+    # (a game's players as they were given).
+    total = {p: Lost(Fraction(0), 0, 0) for p in table.seated_from(table.sides[0].members[0])}
+    for review in reviews:
+        for player, lost in review.lost.items():
+            was = total[player]
+            total[player] = Lost(was.discard + lost.discard, was.play + lost.play,
+                                 was.count + lost.count)
+    return GameReview(check, tuple(reviews), total)
+
+
+def _review(record: DealRecord, check: DealCheck, ruleset: Ruleset,
+            budget: Budget) -> DealReview:
+    table = check.table
+    seats = table.seats
+    if check.misdeal:
+        zero = {p: Lost(Fraction(0), 0, 0) for p in seats}
+        return DealReview(check, seats, {}, None, (), zero)
+    discards = {p: _discard(record, p, table) for p in seats}
+    play = None
+    if check.play is not None:
+        # A deal's positions are freed when it is done: its own cap bounds the memory.
+        for_deal = Budget(min(DEAL_POSITIONS, max(budget.left, 0)))
+        given = for_deal.left
+        play = _play(record, check, for_deal)
+        budget.left -= given - max(for_deal.left, 0)
+    count = _count(check, ruleset)
+    lost = {
+        p: Lost(discards[p].loss, 0 if play is None else play.lost(p),
+                sum(c.loss for c in count if c.player == p))
+        for p in seats
+    }
+    return DealReview(check, seats, discards, play, count, lost)
+
+
+def _discard(record: DealRecord, player: str, table: Table) -> DiscardReview:
+    assert record.discards is not None  # a finished deal
+    dealer = player == table.dealer
+    # The dealer's partner throws to their own side's crib.
+    ours = table.side_of(player) == table.side_of(table.dealer)
+    advice = advise(record.dealt[player], dealer=dealer, variant=table.variant,
+                    partner_deals=ours and not dealer)
+    thrown = set(record.discards[player])
+    chosen = next(o for o in advice.options if set(o.discard) == thrown)
+    best = advice.options[0]
+    rank = 1 + sum(1 for o in advice.options if o.net > chosen.net)
+    return DiscardReview(player, chosen, best, best.net - chosen.net, rank,
+                         len(advice.options))
+
+
+def _play(record: DealRecord, check: DealCheck, budget: Budget) -> PlayReview:
+    assert check.play is not None and record.discards is not None
+    table = check.table
+    seats = table.seats
+    hands: dict[str, Sequence[Card]] = {p: kept(record, p) for p in seats}
+    # The score as the play began: before the deal, and the heels if pegged.
+    start = dict(check.scores_before)
+    if check.heels is not None:
+        dealer_side = table.side_of(table.dealer).name
+        start[dealer_side] = min(table.target, start[dealer_side] + check.heels.pegged)
+    need = [table.target - start[side.name] for side in table.sides]
+    if min(need) <= 0:
+        need = []  # won on the heels: the play decides nothing, review it on points
+    return review_play(check.play, table=table, hands=hands, need=need, budget=budget)
+
+
+def _count(check: DealCheck, ruleset: Ruleset) -> tuple[CountReview, ...]:
+    found: list[CountReview] = []
+    heels = check.heels
+    if heels is not None and heels.claimed is not None and heels.claimed != heels.points:
+        excess = heels.claimed - heels.points
+        conceded = ruleset.spec.overcount_award(excess) if excess > 0 else 0
+        found.append(CountReview(Counted.HEELS, check.table.dealer, heels.claimed,
+                                 heels.points, heels.pegged, conceded))
+    for count in check.counts():
+        ruling = count.check.ruling
+        if ruling is None or (ruling.true == ruling.player_pegs and not ruling.opponent_pegs):
+            continue
+        found.append(CountReview(Counted.CRIB if count.crib else Counted.HAND, count.player,
+                                 ruling.claimed, ruling.true, ruling.player_pegs,
+                                 ruling.opponent_pegs))
+    return tuple(found)

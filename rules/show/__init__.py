@@ -1,0 +1,31 @@
+"""The show: counting a hand or a crib, item by item, and ruling on its claim."""
+
+from rules.show.distribution import COMBINATIONS, show_distribution
+from rules.show.hands import HandCheck, check_hand
+from rules.show.show import (
+    Item,
+    ItemKind,
+    Show,
+    count,
+    nineteen_means_zero,
+    possible_totals,
+    prepare,
+    score,
+    score_many,
+)
+
+__all__ = [
+    "COMBINATIONS",
+    "HandCheck",
+    "Item",
+    "ItemKind",
+    "Show",
+    "check_hand",
+    "count",
+    "nineteen_means_zero",
+    "possible_totals",
+    "prepare",
+    "score",
+    "score_many",
+    "show_distribution",
+]

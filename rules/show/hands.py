@@ -1,0 +1,70 @@
+"""Checking one hand or crib: the true count, and a ruling on its claim if one was made.
+
+This is what ``/v1/hands/check`` answers, and what a deal does for each hand and
+the crib at the show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rules.core.cards import Card
+from rules.core.errors import ProblemCode, Problems, check_cards, check_claim
+from rules.core.findings import ClaimRuling, rule_on_claim
+from rules.core.rulesets import Ruleset
+from rules.core.variants import CRIB_SIZE, Variant
+from rules.show.show import Show, count, nineteen_means_zero, possible_totals
+
+__all__ = ["HandCheck", "check_hand", "expected_size"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandCheck:
+    show: Show
+    ruling: ClaimRuling | None
+
+
+def expected_size(variant: Variant, crib: bool) -> int:
+    return CRIB_SIZE if crib else variant.spec.hand_size
+
+
+def check_hand(
+    hand: Sequence[Card],
+    starter: Card,
+    *,
+    crib: bool = False,
+    claimed: int | None = None,
+    variant: Variant = Variant.SIX_CARD,
+    ruleset: Ruleset = Ruleset.ACC,
+    muggins: bool = False,
+    player: str = "player",
+) -> HandCheck:
+    """Count ``hand`` with ``starter`` and, given a claim, rule on it. Raises
+    :class:`rules.core.errors.RecordError` for a hand of the wrong size or a card twice."""
+    what = "the crib" if crib else "the hand"
+    size = expected_size(variant, crib)
+    problems = Problems()
+    check_cards(problems, ("hand",), hand, size, "a crib" if crib else f"a {variant} hand")
+    if any(card.index == starter.index for card in hand):
+        problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
+                     f"the starter {starter} is also in the hand")
+    check_claim(problems, ("claimed",), claimed)
+    problems.raise_any()
+
+    show = count(hand, starter, crib=crib)
+    if claimed is None:
+        return HandCheck(show, None)
+    return HandCheck(show, _ruling(claimed, show.total, ruleset, muggins, player, what, size,
+                                   crib))
+
+
+@lru_cache(maxsize=4096)
+def _ruling(claimed: int, true: int, ruleset: Ruleset, muggins: bool, player: str, what: str,
+            size: int, crib: bool) -> ClaimRuling:
+    # A ruling depends only on these and cannot be changed, and hands have few totals
+    # and claims: most hand checks find theirs already made.
+    return rule_on_claim(claimed, true, ruleset=ruleset, muggins=muggins, player=player,
+                         what=what, possible=possible_totals(size, crib),
+                         nineteen_is_zero=nineteen_means_zero(size, crib))
