@@ -6,9 +6,9 @@ from flask import Response, jsonify
 
 from rules.live import in_play
 from rules.play import check_play
-from service.body import read_json
 from service.fields import CommonSchema, StrictBool
 from service.observability import count_findings
+from service.v1.notation import Kind, read_record
 from service.v1.records import (
     events_from,
     hands_field,
@@ -31,7 +31,7 @@ _schema = PeggingCheckSchema()
 
 
 def pegging_check() -> Response:
-    data = _schema.load(read_json())
+    data = _schema.load(read_record(Kind.PLAY))
     result = check_play(
         events_from(data["plays"]),
         players=players_of(data),

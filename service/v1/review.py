@@ -22,12 +22,12 @@ from rules.review import (
     review_game,
 )
 from rules.review_play import PlayReview
-from service.body import read_json
 from service.errors import Coded
 from service.observability import count_findings
 from service.v1.deals import DealCheckSchema
 from service.v1.games import GameCheckSchema
 from service.v1.hands import findings_out
+from service.v1.notation import Kind, read_record
 from service.v1.records import deal_record, players_of
 
 
@@ -101,7 +101,7 @@ def deal_review_out(review: DealReview) -> dict[str, Any]:
 
 
 def deals_review() -> Response:
-    data = _deal_schema.load(read_json())
+    data = _deal_schema.load(read_record(Kind.DEAL))
     review = review_deal(deal_record(data, players_of(data) or ()), variant=data["variant"],
                          ruleset=data["ruleset"], muggins=data["muggins"],
                          scores_before=data.get("scores_before"), target=data.get("target"))
@@ -110,7 +110,7 @@ def deals_review() -> Response:
 
 
 def games_review() -> Response:
-    data = _game_schema.load(read_json())
+    data = _game_schema.load(read_record(Kind.GAME))
     deals = [deal_record(d) for d in data["deals"]]
     review = review_game(data["players"], data["first_dealer"], deals,
                          variant=data["variant"], ruleset=data["ruleset"],
