@@ -163,7 +163,7 @@ def _located(errors: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
     """A record sent in notation has its errors pointed into the text
     (service/v1/notation.py sets how, for the request)."""
     relocate = g.get("relocate_errors")
-    return errors if relocate is None else relocate(errors)  # type: ignore[no-any-return]
+    return errors if relocate is None else relocate(errors)
 
 
 def install(app: Flask) -> None:

@@ -95,7 +95,7 @@ KEYWORDS = frozenset({"ruleset", "muggins", "hands", "scores", "dealt", "discard
 
 def _keyword(found: list[Token]) -> tuple[str, int] | None:
     """The section a line opens (and how many tokens say so), if it opens one."""
-    words = []
+    words: list[str] = []
     for i, token in enumerate(found):
         if token.mark(":"):
             name = "_".join(words).replace("-", "_").lower()
