@@ -224,8 +224,8 @@ def random_records(rng: random.Random, count: int) -> list[tuple[Table, DealReco
 def test_generated_records_round_trip() -> None:
     rng = random.Random(19)
     for table, record in random_records(rng, 300):
-        play = Play(table, tuple(record.plays or ()), {p: tuple(h) for p, h in record.dealt.items()},
-                    rng.random() < .5,
+        hands = {p: tuple(h) for p, h in record.dealt.items()}
+        play = Play(table, tuple(record.plays or ()), hands, rng.random() < .5,
                     Options(rng.choice([None, *Ruleset]), rng.choice([None, True, False])))
         assert Play.parse(str(play)) == play
         scores = {side.name: rng.randrange(100) for side in table.sides}

@@ -169,8 +169,8 @@ def test_reviews_and_advice_answer_alike(client: FlaskClient) -> None:
         player = table.seats[len(seated.plays or ()) % 2]
         hand = [c.text for c in record.dealt[player]
                 if c not in (record.discards or {})[player]]
-        advice = {"player": player, "hand": hand, "starter": (record.starter or Card.parse("AS")).text,
-                  "samples": 8}
+        starter = record.starter or Card.parse("AS")
+        advice = {"player": player, "hand": hand, "starter": starter.text, "samples": 8}
         json_body = {**advice, "players": list(table.seats),
                      "plays": [event_json(e) for e in seated.plays or ()]}
         same_answer(client, "/v1/pegging/advise", json_body,
