@@ -4,6 +4,7 @@
     muggins peg record.json
     muggins peg --live record.json
     muggins deal record.json
+    muggins deal --file deal.txt
     muggins game record.json
     muggins advise 2C 3H 4D 5D 5S JS --pone
     muggins review game.json
@@ -38,6 +39,7 @@ from muggins.cli_context import (
     RefereeGroup,
     pass_context,
 )
+from rules.notation import Game, read_record
 from rules.rulesets import Ruleset
 from rules.variants import Variant
 
@@ -115,6 +117,36 @@ def _read_record(source: str) -> dict[str, Any]:
     return record
 
 
+def _read_text(source: str) -> str:
+    try:
+        if source == "-":
+            return sys.stdin.read()
+        with open(source, encoding="utf-8") as file:
+            return file.read()
+    except (OSError, ValueError) as error:
+        click.echo(f"cannot read {source}: {error}", err=True)
+        sys.exit(REFUSED)
+
+
+FILE = click.option("--file", "-f", "notation", type=click.Path(allow_dash=True),
+                    help="The record in notation (docs/notation.md) instead; - for stdin.")
+
+
+def _body(record: str | None, notation: str | None, live: bool = False) -> dict[str, Any]:
+    """The request: a JSON record, or a record in notation sent as such."""
+    if (record is None) == (notation is None):
+        click.echo("give the record as JSON (RECORD) or in notation (--file), one of them",
+                   err=True)
+        sys.exit(REFUSED)
+    if notation is None:
+        assert record is not None
+        return _live(_read_record(record), live)
+    if live:
+        click.echo("--live: a record in notation says 'in progress' itself", err=True)
+        sys.exit(REFUSED)
+    return {"notation": _read_text(notation)}
+
+
 def _show_play(r: dict[str, Any]) -> None:
     for play in r["plays"]:
         what = "go" if play.get("go") else play["card"]
@@ -158,19 +190,23 @@ LIVE = click.option("--live", is_flag=True,
 
 def _target(body: dict[str, Any]) -> int:
     """The record's target, or its variant's (the request was accepted, so both are sound)."""
+    if "notation" in body:
+        return read_record(body["notation"]).table.target
     return int(body.get("target") or Variant(body.get("variant", "six-card")).spec.target)
 
 
 @main.command()
-@click.argument("record", type=click.Path(allow_dash=True))
+@click.argument("record", type=click.Path(allow_dash=True), required=False)
+@FILE
 @LIVE
 @pass_context
-def peg(obj: Context, record: str, live: bool) -> None:
-    """Referee a recorded play (JSON, as /v1/pegging/check takes it; - for stdin).
+def peg(obj: Context, record: str | None, notation: str | None, live: bool) -> None:
+    """Referee a recorded play (JSON, as /v1/pegging/check takes it, or a play in
+    notation with --file; - for stdin).
 
     With --live the play is still going on: nothing that only its end decides is
     awarded, and the answer says whose turn it is and which cards they may lay."""
-    body = _live(_read_record(record), live)
+    body = _body(record, notation, live)
 
     def show(r: dict[str, Any]) -> None:
         _show_play(r)
@@ -180,13 +216,15 @@ def peg(obj: Context, record: str, live: bool) -> None:
 
 
 @main.command()
-@click.argument("record", type=click.Path(allow_dash=True))
+@click.argument("record", type=click.Path(allow_dash=True), required=False)
+@FILE
 @LIVE
 @pass_context
-def deal(obj: Context, record: str, live: bool) -> None:
-    """Referee a whole deal (JSON, as /v1/deals/check takes it; - for stdin); with
-    --live a deal still in progress, and what comes next."""
-    body = _live(_read_record(record), live)
+def deal(obj: Context, record: str | None, notation: str | None, live: bool) -> None:
+    """Referee a whole deal (JSON, as /v1/deals/check takes it, or a deal in notation
+    with --file; - for stdin); with --live a deal still in progress, and what comes
+    next."""
+    body = _body(record, notation, live)
 
     def show(r: dict[str, Any]) -> None:
         if r["misdeal"]:
@@ -208,11 +246,13 @@ def deal(obj: Context, record: str, live: bool) -> None:
 
 
 @main.command()
-@click.argument("record", type=click.Path(allow_dash=True))
+@click.argument("record", type=click.Path(allow_dash=True), required=False)
+@FILE
 @pass_context
-def game(obj: Context, record: str) -> None:
-    """Referee a whole game (JSON, as /v1/games/check takes it; - for stdin)."""
-    body = _read_record(record)
+def game(obj: Context, record: str | None, notation: str | None) -> None:
+    """Referee a whole game (JSON, as /v1/games/check takes it, or a game in notation
+    with --file; - for stdin)."""
+    body = _body(record, notation)
 
     def show(r: dict[str, Any]) -> None:
         for d in r["deals"]:
@@ -276,9 +316,10 @@ def _show_lost(lost: dict[str, Any], indent: str = "") -> None:
 
 
 @main.command()
-@click.argument("record", type=click.Path(allow_dash=True))
+@click.argument("record", type=click.Path(allow_dash=True), required=False)
+@FILE
 @pass_context
-def review(obj: Context, record: str) -> None:
+def review(obj: Context, record: str | None, notation: str | None) -> None:
     """Where the points went: review a game (as /v1/games/check takes it) or one deal (as
     /v1/deals/check takes it) against the best discard, play (double-dummy) and count.
     In the play, -n is a card's cost in points, ! that it gave up the game."""
@@ -294,8 +335,14 @@ def review(obj: Context, record: str) -> None:
             _show_deal_review(r)
         _print_findings(r["findings"])
 
-    body = _read_record(record)
+    body = _body(record, notation)
     path = "/v1/games/review" if "deals" in body else "/v1/deals/review"
+    if "notation" in body:
+        try:
+            is_game = isinstance(read_record(body["notation"]), Game)
+        except ValueError:
+            is_game = False  # badly written: the service says where
+        path = "/v1/games/review" if is_game else "/v1/deals/review"
     obj.run(lambda c: c.request("POST", path, body), show, _findings_of)
 
 

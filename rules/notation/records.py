@@ -25,7 +25,7 @@ from rules.notation.lexer import Kind, Reader, Section, Token, sections
 from rules.play_record import PlayEvent
 from rules.rulesets import Ruleset
 
-__all__ = ["Deal", "Game", "Options", "Play", "Where", "header_at"]
+__all__ = ["Deal", "Game", "Options", "Play", "Where", "header_at", "read_record"]
 
 Path = tuple[str | int, ...]
 Where = dict[Path, tuple[int, int]]
@@ -437,3 +437,14 @@ def header_at(text: str) -> tuple[int, int]:
         if stripped.strip():
             return number, len(stripped) - len(stripped.lstrip()) + 1
     return 1, 1
+
+
+def read_record(text: str) -> Play | Deal | Game:
+    """Any record, by what it says: a game has ``deal:`` sections, a deal ``dealt:``, a
+    play neither (as PGN's reader finds a game, whatever it holds)."""
+    keywords = {section.keyword for section in sections(text)[1]}
+    if "deal" in keywords:
+        return Game.parse(text)
+    if "dealt" in keywords:
+        return Deal.parse(text)
+    return Play.parse(text)

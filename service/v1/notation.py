@@ -67,7 +67,8 @@ def read_record(kind: Kind) -> Any:
     except RecordError as error:  # a table that cannot exist
         line, column = header_at(text)
         raise InvalidRequest([{"pointer": POINTER, "code": problem.code.value,
-                               "detail": problem.message, "line": line, "column": column}
+                               "detail": f"line {line}, column {column}: {problem.message}",
+                               "line": line, "column": column}
                               for problem in error.problems]) from None
     out = {key: value for key, value in body.items() if key != "notation"}
     fields, options = _FIELDS[kind](record)
@@ -94,7 +95,8 @@ def relocated(errors: Iterable[dict[str, Any]], where: Where,
             path = path[:-1]
         line, column = where.get(path, where.get(("players",), (1, 1)))
         yield {**error, "pointer": POINTER, "line": line, "column": column,
-               "detail": f"{error['detail']} (at {pointer.removeprefix('#')} of the record)"}
+               "detail": f"line {line}, column {column}: {error['detail']} "
+                         f"({pointer.removeprefix('#')} in the record)"}
 
 
 def _path(pointer: str) -> tuple[str | int, ...] | None:
