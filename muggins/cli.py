@@ -9,6 +9,7 @@
     muggins advise 2C 3H 4D 5D 5S JS --pone
     muggins review game.json
     muggins lay 5H 5D 6C 9S --starter JH --plays "pone:5H dealer:TC"
+    muggins import game.pgn --format hal
     muggins serve
 
 It answers in-process by default (no server needed); ``--url`` (or ``MUGGINS_URL``)
@@ -32,6 +33,8 @@ import click
 
 from muggins.board import board
 from muggins.cli_context import (
+    FOUND,
+    HELD,
     JSON_HELP,
     REFUSED,
     URL_HELP,
@@ -39,7 +42,9 @@ from muggins.cli_context import (
     RefereeGroup,
     pass_context,
 )
-from rules.notation import Game, read_record
+from rules.errors import RecordError
+from rules.notation import Game, NotationError, read_record
+from rules.notation.foreign import compare, read_hal, read_zero
 from rules.rulesets import Ruleset
 from rules.variants import Variant
 
@@ -344,6 +349,53 @@ def review(obj: Context, record: str | None, notation: str | None) -> None:
             is_game = False  # badly written: the service says where
         path = "/v1/games/review" if is_game else "/v1/deals/review"
     obj.run(lambda c: c.request("POST", path, body), show, _findings_of)
+
+
+_READERS = {"hal": read_hal, "cribbage-zero": read_zero}
+
+
+@main.command(name="import")
+@click.argument("source", type=click.Path(allow_dash=True))
+@click.option("--format", "form", type=click.Choice(sorted(_READERS)), required=True,
+              help="HAL's PGN for cribbage, or cribbage-zero's PGN.")
+@click.option("--ruleset", type=RULESETS)
+@click.option("--muggins", "muggins_on", is_flag=True, default=None,
+              help="Muggins is on (HAL's 'Muggins Game: Y' says so itself).")
+def import_game(source: str, form: str, ruleset: Any, muggins_on: bool | None) -> None:
+    """Read a game in another format, referee it, and set each number or mark the file
+    states beside the referee's ruling (docs/notation.md#other-formats). Prints the game
+    in Muggins' notation. Runs in-process, whatever --url says.
+
+    Exit codes: 0 every mark agrees, 1 one does not, 2 the file was refused."""
+    text = _read_text(source)
+    ctx = click.get_current_context().find_object(Context)
+    try:
+        imported = _READERS[form](text)
+        check, comparisons = compare(imported, ruleset=Ruleset(ruleset or "acc"),
+                                     muggins=muggins_on)
+    except (NotationError, RecordError) as error:
+        click.echo(f"refused: {error}", err=True)
+        sys.exit(REFUSED)
+    rows: list[dict[str, Any]] = [
+        {"deal": c.mark.deal, "kind": c.mark.kind.value, "player": c.mark.player,
+         "index": c.mark.index, "stated": c.mark.stated, "ruled": c.ruled,
+         "agrees": c.agrees, "line": c.mark.line, "column": c.mark.column}
+        for c in comparisons]
+    if ctx is not None and ctx.as_json:
+        click.echo(json.dumps({"notation": str(imported.game), "comparisons": rows,
+                               "scores": check.scores, "winner": check.winner,
+                               "findings": [f.to_dict() for f in check.findings]},
+                              ensure_ascii=False, indent=2))
+    else:
+        click.echo(str(imported.game))
+        for row in rows:
+            play = "" if row["index"] is None else f" play {row['index'] + 1}"
+            verdict = "agrees" if row["agrees"] else "DIFFERS"
+            ruled = "nothing" if row["ruled"] is None else row["ruled"]
+            click.echo(f"deal {row['deal'] + 1}{play} ({row['player']}), line {row['line']}: "
+                       f"{row['kind']} {row['stated']} in the file, {ruled} ruled: {verdict}")
+        click.echo("scores: " + ", ".join(f"{p} {n}" for p, n in check.scores.items()))
+    sys.exit(HELD if all(c.agrees for c in comparisons) else FOUND)
 
 
 def _events(text: str) -> list[dict[str, Any]]:
