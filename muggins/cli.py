@@ -43,8 +43,7 @@ from muggins.cli_context import (
     pass_context,
 )
 from rules.errors import RecordError
-from rules.notation import Game, NotationError, read_record
-from rules.notation.foreign import compare, read_hal, read_zero
+from rules.notation import Game, NotationError, compare, read_hal, read_record, read_zero
 from rules.rulesets import Ruleset
 from rules.variants import Variant
 

@@ -6,10 +6,21 @@ written canonically (docs/notation.md). Pure: no I/O.
 * :class:`Play`, :class:`Deal`, :class:`Game` – whole records, with ``parse`` and ``str``;
   :func:`read_record` reads whichever the text is
 * :class:`NotationError` – text badly written, with its token, line and column
+* :func:`read_hal`, :func:`read_zero`, :func:`compare` – the two informal formats found
+  in public, and what their files state set beside the referee's rulings
 """
 
 from rules.notation.errors import NotationError
 from rules.notation.events import event_text, parse_event
+from rules.notation.foreign import (
+    Comparison,
+    Imported,
+    Mark,
+    MarkKind,
+    compare,
+    read_hal,
+    read_zero,
+)
 from rules.notation.records import (
     Deal,
     Game,
@@ -20,5 +31,22 @@ from rules.notation.records import (
     read_record,
 )
 
-__all__ = ["Deal", "Game", "NotationError", "Options", "Play", "Where", "event_text", "header_at",
-           "parse_event", "read_record"]
+__all__ = [
+    "Comparison",
+    "Deal",
+    "Game",
+    "Imported",
+    "Mark",
+    "MarkKind",
+    "NotationError",
+    "Options",
+    "Play",
+    "Where",
+    "compare",
+    "event_text",
+    "header_at",
+    "parse_event",
+    "read_hal",
+    "read_record",
+    "read_zero",
+]

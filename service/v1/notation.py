@@ -15,12 +15,10 @@ from typing import Any
 
 from flask import g
 
-from rules.cards import Card
-from rules.core.table import PARTNERS, Table
-from rules.deal_record import DealRecord
-from rules.errors import RecordError
+from rules import Card, DealRecord, PlayEvent, RecordError
+from rules.core import Table
+from rules.core.table import PARTNERS
 from rules.notation import Deal, Game, NotationError, Options, Play, Where, header_at
-from rules.play_record import PlayEvent
 from service.body import read_json
 from service.errors import InvalidRequest
 
