@@ -24,8 +24,9 @@ from service.errors import InvalidRequest
 
 __all__ = ["MAX_NOTATION", "Kind", "read_record", "relocated"]
 
-MAX_NOTATION = 100_000
-"""Characters of notation: a game of 60 deals is under 20,000."""
+MAX_NOTATION = 50_000
+"""Characters of notation: a game of 60 deals is under 20,000, and the longest text
+fits the body limit even with every character escaped (12 bytes for one past U+FFFF)."""
 POINTER = "#/notation"
 
 
