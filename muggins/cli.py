@@ -4,10 +4,12 @@
     muggins peg record.json
     muggins peg --live record.json
     muggins deal record.json
+    muggins deal --file deal.txt
     muggins game record.json
     muggins advise 2C 3H 4D 5D 5S JS --pone
     muggins review game.json
     muggins lay 5H 5D 6C 9S --starter JH --plays "pone:5H dealer:TC"
+    muggins import game.pgn --format hal
     muggins serve
 
 It answers in-process by default (no server needed); ``--url`` (or ``MUGGINS_URL``)
@@ -31,6 +33,8 @@ import click
 
 from muggins.board import board
 from muggins.cli_context import (
+    FOUND,
+    HELD,
     JSON_HELP,
     REFUSED,
     URL_HELP,
@@ -38,7 +42,8 @@ from muggins.cli_context import (
     RefereeGroup,
     pass_context,
 )
-from rules import Ruleset, Variant
+from rules import RecordError, Ruleset, Variant
+from rules.notation import Game, NotationError, compare, read_hal, read_record, read_zero
 
 __all__ = ["main"]
 
@@ -114,6 +119,36 @@ def _read_record(source: str) -> dict[str, Any]:
     return record
 
 
+def _read_text(source: str) -> str:
+    try:
+        if source == "-":
+            return sys.stdin.read()
+        with open(source, encoding="utf-8") as file:
+            return file.read()
+    except (OSError, ValueError) as error:
+        click.echo(f"cannot read {source}: {error}", err=True)
+        sys.exit(REFUSED)
+
+
+FILE = click.option("--file", "-f", "notation", type=click.Path(allow_dash=True),
+                    help="The record in notation (docs/notation.md) instead; - for stdin.")
+
+
+def _body(record: str | None, notation: str | None, live: bool = False) -> dict[str, Any]:
+    """The request: a JSON record, or a record in notation sent as such."""
+    if (record is None) == (notation is None):
+        click.echo("give the record as JSON (RECORD) or in notation (--file), one of them",
+                   err=True)
+        sys.exit(REFUSED)
+    if notation is None:
+        assert record is not None
+        return _live(_read_record(record), live)
+    if live:
+        click.echo("--live: a record in notation says 'in progress' itself", err=True)
+        sys.exit(REFUSED)
+    return {"notation": _read_text(notation)}
+
+
 def _show_play(r: dict[str, Any]) -> None:
     for play in r["plays"]:
         what = "go" if play.get("go") else play["card"]
@@ -157,19 +192,23 @@ LIVE = click.option("--live", is_flag=True,
 
 def _target(body: dict[str, Any]) -> int:
     """The record's target, or its variant's (the request was accepted, so both are sound)."""
+    if "notation" in body:
+        return read_record(body["notation"]).table.target
     return int(body.get("target") or Variant(body.get("variant", "six-card")).spec.target)
 
 
 @main.command()
-@click.argument("record", type=click.Path(allow_dash=True))
+@click.argument("record", type=click.Path(allow_dash=True), required=False)
+@FILE
 @LIVE
 @pass_context
-def peg(obj: Context, record: str, live: bool) -> None:
-    """Referee a recorded play (JSON, as /v1/pegging/check takes it; - for stdin).
+def peg(obj: Context, record: str | None, notation: str | None, live: bool) -> None:
+    """Referee a recorded play (JSON, as /v1/pegging/check takes it, or a play in
+    notation with --file; - for stdin).
 
     With --live the play is still going on: nothing that only its end decides is
     awarded, and the answer says whose turn it is and which cards they may lay."""
-    body = _live(_read_record(record), live)
+    body = _body(record, notation, live)
 
     def show(r: dict[str, Any]) -> None:
         _show_play(r)
@@ -179,13 +218,15 @@ def peg(obj: Context, record: str, live: bool) -> None:
 
 
 @main.command()
-@click.argument("record", type=click.Path(allow_dash=True))
+@click.argument("record", type=click.Path(allow_dash=True), required=False)
+@FILE
 @LIVE
 @pass_context
-def deal(obj: Context, record: str, live: bool) -> None:
-    """Referee a whole deal (JSON, as /v1/deals/check takes it; - for stdin); with
-    --live a deal still in progress, and what comes next."""
-    body = _live(_read_record(record), live)
+def deal(obj: Context, record: str | None, notation: str | None, live: bool) -> None:
+    """Referee a whole deal (JSON, as /v1/deals/check takes it, or a deal in notation
+    with --file; - for stdin); with --live a deal still in progress, and what comes
+    next."""
+    body = _body(record, notation, live)
 
     def show(r: dict[str, Any]) -> None:
         if r["misdeal"]:
@@ -207,11 +248,13 @@ def deal(obj: Context, record: str, live: bool) -> None:
 
 
 @main.command()
-@click.argument("record", type=click.Path(allow_dash=True))
+@click.argument("record", type=click.Path(allow_dash=True), required=False)
+@FILE
 @pass_context
-def game(obj: Context, record: str) -> None:
-    """Referee a whole game (JSON, as /v1/games/check takes it; - for stdin)."""
-    body = _read_record(record)
+def game(obj: Context, record: str | None, notation: str | None) -> None:
+    """Referee a whole game (JSON, as /v1/games/check takes it, or a game in notation
+    with --file; - for stdin)."""
+    body = _body(record, notation)
 
     def show(r: dict[str, Any]) -> None:
         for d in r["deals"]:
@@ -275,9 +318,10 @@ def _show_lost(lost: dict[str, Any], indent: str = "") -> None:
 
 
 @main.command()
-@click.argument("record", type=click.Path(allow_dash=True))
+@click.argument("record", type=click.Path(allow_dash=True), required=False)
+@FILE
 @pass_context
-def review(obj: Context, record: str) -> None:
+def review(obj: Context, record: str | None, notation: str | None) -> None:
     """Where the points went: review a game (as /v1/games/check takes it) or one deal (as
     /v1/deals/check takes it) against the best discard, play (double-dummy) and count.
     In the play, -n is a card's cost in points, ! that it gave up the game."""
@@ -293,9 +337,62 @@ def review(obj: Context, record: str) -> None:
             _show_deal_review(r)
         _print_findings(r["findings"])
 
-    body = _read_record(record)
+    body = _body(record, notation)
     path = "/v1/games/review" if "deals" in body else "/v1/deals/review"
+    if "notation" in body:
+        try:
+            is_game = isinstance(read_record(body["notation"]), Game)
+        except ValueError:
+            is_game = False  # badly written: the service says where
+        path = "/v1/games/review" if is_game else "/v1/deals/review"
     obj.run(lambda c: c.request("POST", path, body), show, _findings_of)
+
+
+_READERS = {"hal": read_hal, "cribbage-zero": read_zero}
+
+
+@main.command(name="import")
+@click.argument("source", type=click.Path(allow_dash=True))
+@click.option("--format", "form", type=click.Choice(sorted(_READERS)), required=True,
+              help="HAL's PGN for cribbage, or cribbage-zero's PGN.")
+@click.option("--ruleset", type=RULESETS)
+@click.option("--muggins", "muggins_on", is_flag=True, default=None,
+              help="Muggins is on (HAL's 'Muggins Game: Y' says so itself).")
+def import_game(source: str, form: str, ruleset: Any, muggins_on: bool | None) -> None:
+    """Read a game in another format, referee it, and set each number or mark the file
+    states beside the referee's ruling (docs/notation.md#other-formats). Prints the game
+    in Muggins' notation. Runs in-process, whatever --url says.
+
+    Exit codes: 0 every mark agrees, 1 one does not, 2 the file was refused."""
+    text = _read_text(source)
+    ctx = click.get_current_context().find_object(Context)
+    try:
+        imported = _READERS[form](text)
+        check, comparisons = compare(imported, ruleset=Ruleset(ruleset or "acc"),
+                                     muggins=muggins_on)
+    except (NotationError, RecordError) as error:
+        click.echo(f"refused: {error}", err=True)
+        sys.exit(REFUSED)
+    rows: list[dict[str, Any]] = [
+        {"deal": c.mark.deal, "kind": c.mark.kind.value, "player": c.mark.player,
+         "index": c.mark.index, "stated": c.mark.stated, "ruled": c.ruled,
+         "agrees": c.agrees, "line": c.mark.line, "column": c.mark.column}
+        for c in comparisons]
+    if ctx is not None and ctx.as_json:
+        click.echo(json.dumps({"notation": str(imported.game), "comparisons": rows,
+                               "scores": check.scores, "winner": check.winner,
+                               "findings": [f.to_dict() for f in check.findings]},
+                              ensure_ascii=False, indent=2))
+    else:
+        click.echo(str(imported.game))
+        for row in rows:
+            play = "" if row["index"] is None else f" play {row['index'] + 1}"
+            verdict = "agrees" if row["agrees"] else "DIFFERS"
+            ruled = "nothing" if row["ruled"] is None else row["ruled"]
+            click.echo(f"deal {row['deal'] + 1}{play} ({row['player']}), line {row['line']}: "
+                       f"{row['kind']} {row['stated']} in the file, {ruled} ruled: {verdict}")
+        click.echo("scores: " + ", ".join(f"{p} {n}" for p, n in check.scores.items()))
+    sys.exit(HELD if all(c.agrees for c in comparisons) else FOUND)
 
 
 def _events(text: str) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from flask import Flask
+from flask import Flask, g
 from marshmallow import ValidationError
 from rfc9457 import Problem
 from werkzeug.exceptions import HTTPException, InternalServerError, UnprocessableEntity
@@ -55,8 +55,8 @@ class Coded(str):
 class InvalidRequest(UnprocessableEntity):
     """Well-formed JSON that fails validation: 422 with a list of pointed errors."""
 
-    def __init__(self, errors: Iterable[dict[str, str]], limit: int = MAX_ERRORS) -> None:
-        self.errors: list[dict[str, str]] = []
+    def __init__(self, errors: Iterable[dict[str, Any]], limit: int = MAX_ERRORS) -> None:
+        self.errors: list[dict[str, Any]] = []
         count = 0
         for error in errors:
             count += 1
@@ -149,6 +149,13 @@ def _problem_response(error: HTTPException) -> WerkzeugResponse:
     return response
 
 
+def _located(errors: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
+    """A record sent in notation has its errors pointed into the text
+    (service/v1/notation.py sets how, for the request)."""
+    relocate = g.get("relocate_errors")
+    return errors if relocate is None else relocate(errors)
+
+
 def install(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> WerkzeugResponse:
@@ -156,12 +163,12 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(ValidationError)
     def validation_error(error: ValidationError) -> WerkzeugResponse:
-        return _problem_response(InvalidRequest(pointer_errors(error)))
+        return _problem_response(InvalidRequest(_located(pointer_errors(error))))
 
     @app.errorhandler(RecordError)
     def record_error(error: RecordError) -> WerkzeugResponse:
         # A record the rules cannot referee: the same 422 as a schema's, every problem listed.
-        return _problem_response(InvalidRequest(record_errors(error)))
+        return _problem_response(InvalidRequest(_located(record_errors(error))))
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> WerkzeugResponse:

@@ -227,3 +227,30 @@ def test_claims_after_the_win_are_shown_and_not_ruled(page: Any) -> None:
         ["dealer", "4", "4", "not ruled: the game was already won"],
         ["crib", "7", "7", "not ruled: the game was already won"]]
     axe_clean(page)
+
+
+def test_a_partnership_keeps_its_name_from_deal_to_deal(page: Any) -> None:
+    """Issue 19: the partnership ann&cy became cy&ann on the next deal, because the page
+    named the sides from the seats of each deal."""
+    players = TABLES[Variant.FOUR_PLAYER]
+    body, tallies, _ = game_json(3, Variant.FOUR_PLAYER, players)
+    page.select_option("#variant", "four-player")
+    first = players.index(body["first_dealer"])
+    seats = [players[(first + 1 + i) % 4] for i in range(4)]
+    enter_deal(page, seats, body["deals"][0])
+    labels = "#scores-before label"
+    named = page.eval_on_selector_all(labels, "ls => ls.map(l => l.textContent)")
+    page.click("#check-deal")
+    page.wait_for_selector("#deal-summary")
+    page.click("#next-deal")
+    # In the new deal's seat order, each under its first name.
+    assert sorted(page.eval_on_selector_all(labels, "ls => ls.map(l => l.textContent)")) == \
+        sorted(named)
+    enter_deal(page, [*seats[1:], seats[0]], body["deals"][1])
+    page.click("#check-deal")
+    page.wait_for_selector("#deal-summary")
+    tracks = board(page, "#deal-result")
+    assert sorted(t["side"] for t in tracks) == sorted(named)
+    by_members = {"&".join(sorted(side.split("&"))): score for side, score in tallies[1].items()}
+    assert {t["side"]: t["front"] for t in tracks} == {
+        side: by_members["&".join(sorted(side.split("&")))] for side in named}

@@ -23,7 +23,9 @@ class PlayEvent:
     player: str
     card: Card | None = None
     claimed: int | None = None
+    """What the player claimed for the event when it happened."""
     claimed_go: int | None = None
+    """A card's claim for a go or last-card point it earned later (docs/rules.md#go)."""
 
     @property
     def go(self) -> bool:

@@ -8,7 +8,7 @@ import {
 
 // The deals kept since "New game", the table they were played at, and the last deal
 // checked (kept by "Next deal").
-const game = { players: null, firstDealer: null, deals: [], checked: null };
+const game = { players: null, firstDealer: null, sides: null, deals: [], checked: null };
 
 function names() {
   return [...$("seats").querySelectorAll("input.seat-name")].map((input) => input.value.trim());
@@ -18,6 +18,20 @@ function names() {
 function sides(players) {
   if (players.length === 4) return [`${players[0]}&${players[2]}`, `${players[1]}&${players[3]}`];
   return players;
+}
+
+// A side as the game calls it: the name it had at the game's first deal, whoever deals
+// now ("ann&cy" stays "ann&cy"). The referee of one deal names the partnerships from
+// that deal's seats ("cy&ann"): the same members, so the same side.
+function members(side) { return side.split("&").sort().join("&"); }
+
+function sideName(side) {
+  const named = (game.sides || []).find((name) => members(name) === members(side));
+  return named === undefined ? side : named;
+}
+
+function renamed(scores) {
+  return Object.fromEntries(Object.entries(scores).map(([side, points]) => [sideName(side), points]));
 }
 
 function cardInput(id, label, hint) {
@@ -50,7 +64,7 @@ function buildScores() {
   const box = $("scores-before");
   const old = [...box.querySelectorAll("input")].map((input) => input.value);
   box.replaceChildren(...sides(names()).map((side, i) => el("div", {},
-    el("label", { for: `score-before-${i}` }, side),
+    el("label", { for: `score-before-${i}` }, sideName(side)),
     el("input", { id: `score-before-${i}`, type: "number", min: "0", max: "1000", inputmode: "numeric",
       value: old[i] || "0", "data-side": side }))));
 }
@@ -106,8 +120,8 @@ function locate(pointer, lines, players, prefix) {
       if (parts[1] === "hands") return { where: `${parts[2]}'s hand claimed`, field: $(`seat-claim-${Math.max(players.indexOf(parts[2]), 0)}`) };
       return { where: `the ${parts[1]} claimed`, field: $(parts[1] === "crib" ? "claim-crib" : "claim-heels") };
     case "scores_before": {
-      const side = sides(players).indexOf(parts[1]);
-      return { where: `${parts[1]}'s score before the deal`, field: $(`score-before-${Math.max(side, 0)}`) };
+      const field = [...$("scores-before").querySelectorAll("input")].find((input) => input.dataset.side === parts[1]);
+      return { where: `${sideName(parts[1])}'s score before the deal`, field: field || $("score-before-0") };
     }
     default: return topLevel(parts, players);
   }
@@ -166,15 +180,15 @@ function showRow(r, who, hand, claims) {
 function showDeal(r, record) {
   const target = targetOf($("variant").value);
   const board = drawBoard(target, Object.keys(r.scores_after).map((side) => ({
-    name: side, front: r.scores_after[side], back: r.scores_before[side] })),
+    name: sideName(side), front: r.scores_after[side], back: r.scores_before[side] })),
   "The board before the deal (back pegs) and after it (front pegs).");
   const show = el("table", { id: "show-table" }, el("caption", {}, "The show"),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col", class: "num" }, "Total"),
       el("th", { scope: "col", class: "num" }, "Claimed"), el("th", { scope: "col" }, "Ruling"))),
     el("tbody", {}, Object.entries(r.show).map(([who, hand]) => showRow(r, who, hand, record.claims || {}))));
   return [
-    el("p", { class: "summary", id: "deal-summary" }, el("strong", {}, "After the deal: "), scoresText(r.scores_after),
-      r.winner ? `. ${r.winner} wins during the ${r.won_during}.` : "."),
+    el("p", { class: "summary", id: "deal-summary" }, el("strong", {}, "After the deal: "), scoresText(renamed(r.scores_after)),
+      r.winner ? `. ${sideName(r.winner)} wins during the ${r.won_during}.` : "."),
     board,
     r.misdeal ? el("p", { class: "error" }, "A misdeal: the deal does not count.") : null,
     r.heels && (r.heels.points || r.heels.claimed !== undefined)
@@ -202,7 +216,9 @@ function updateGame() {
 // scores carry over.
 function nextDeal() {
   const { players, record, answer } = game.checked;
-  if (!game.deals.length) { game.players = players; game.firstDealer = players[players.length - 1]; }
+  if (!game.deals.length) {
+    game.players = players; game.firstDealer = players[players.length - 1]; game.sides = sides(players);
+  }
   game.deals.push(record);
   game.checked = null;
   const seats = [...players.slice(1), players[0]];
@@ -212,17 +228,15 @@ function nextDeal() {
   }
   $("deal-record").value = "";
   buildScores();
-  sides(seats).forEach((side, i) => { $(`score-before-${i}`).value = scoreOf(answer.scores_after, side); });
+  for (const input of $("scores-before").querySelectorAll("input")) input.value = scoreOf(answer.scores_after, input.dataset.side);
   startOver($("deal-result"), $("deal-form"));
   updateGame();
   $("seat-dealt-0").focus();
 }
 
-// A partnership's score, whichever partner its name starts with this deal ("cy&ann" is
-// "ann&cy" of the deal before).
+// A partnership's score, whichever partner its name starts with this deal.
 function scoreOf(scores, side) {
-  const members = side.split("&").sort().join("&");
-  const found = Object.keys(scores).find((name) => name.split("&").sort().join("&") === members);
+  const found = Object.keys(scores).find((name) => members(name) === members(side));
   return found === undefined ? 0 : scores[found];
 }
 
@@ -258,7 +272,7 @@ function showGame(r) {
 }
 
 function newGame() {
-  game.players = null; game.firstDealer = null; game.deals = []; game.checked = null;
+  game.players = null; game.firstDealer = null; game.sides = null; game.deals = []; game.checked = null;
   buildSeats(false);
   for (const input of $("deal-form").querySelectorAll("input:not(.seat-name)")) input.value = "";
   $("deal-record").value = "";

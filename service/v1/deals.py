@@ -8,9 +8,9 @@ from flask import Response, jsonify
 from marshmallow import RAISE, fields, validate, validates_schema
 
 from rules import check_deal
-from service.body import read_json
 from service.fields import CommonSchema, Seats, StrictBool, StrictInt
 from service.observability import count_findings
+from service.v1.notation import Kind, read_record
 from service.v1.records import (
     NAME,
     DealFieldsSchema,
@@ -48,7 +48,7 @@ _schema = DealCheckSchema()
 
 
 def deals_check() -> Response:
-    data = _schema.load(read_json())
+    data = _schema.load(read_record(Kind.DEAL))
     result = check_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
                         muggins=data["muggins"], scores_before=data.get("scores_before"),
                         in_progress=data["in_progress"])

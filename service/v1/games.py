@@ -8,12 +8,12 @@ from flask import Response, jsonify
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from rules import check_game
-from service.body import read_json
 from service.errors import Coded
 from service.fields import CommonSchema
 from service.observability import count_findings
 from service.v1.deals import target_field
 from service.v1.hands import findings_out
+from service.v1.notation import Kind, read_record
 from service.v1.records import (
     NAME,
     DealFieldsSchema,
@@ -55,7 +55,7 @@ _schema = GameCheckSchema()
 
 
 def games_check() -> Response:
-    data = _schema.load(read_json())
+    data = _schema.load(read_record(Kind.GAME))
     deals = [deal_record(d) for d in data["deals"]]
     result = check_game(table_of(data, dealer=data["first_dealer"]), deals,
                         ruleset=data["ruleset"], muggins=data["muggins"])

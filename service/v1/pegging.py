@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Response, jsonify
 
 from rules import check_play, in_play
-from service.body import read_json
 from service.fields import CommonSchema, StrictBool
 from service.observability import count_findings
+from service.v1.notation import Kind, read_record
 from service.v1.records import (
     events_from,
     hands_field,
@@ -30,7 +30,7 @@ _schema = PeggingCheckSchema()
 
 
 def pegging_check() -> Response:
-    data = _schema.load(read_json())
+    data = _schema.load(read_record(Kind.PLAY))
     result = check_play(
         events_from(data["plays"]),
         table=table_of(data),

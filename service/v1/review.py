@@ -23,12 +23,12 @@ from rules import (
     review_deal,
     review_game,
 )
-from service.body import read_json
 from service.errors import Coded
 from service.observability import count_findings
 from service.v1.deals import DealCheckSchema
 from service.v1.games import GameCheckSchema
 from service.v1.hands import findings_out
+from service.v1.notation import Kind, read_record
 from service.v1.records import CRIB, deal_record, table_of
 
 
@@ -104,7 +104,7 @@ def deal_review_out(review: DealReview) -> dict[str, Any]:
 
 
 def deals_review() -> Response:
-    data = _deal_schema.load(read_json())
+    data = _deal_schema.load(read_record(Kind.DEAL))
     review = review_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
                          muggins=data["muggins"], scores_before=data.get("scores_before"))
     count_findings(review.check.findings)
@@ -112,7 +112,7 @@ def deals_review() -> Response:
 
 
 def games_review() -> Response:
-    data = _game_schema.load(read_json())
+    data = _game_schema.load(read_record(Kind.GAME))
     deals = [deal_record(d) for d in data["deals"]]
     review = review_game(table_of(data, dealer=data["first_dealer"]), deals,
                          ruleset=data["ruleset"], muggins=data["muggins"])

@@ -8,8 +8,8 @@ from flask import Response, jsonify
 from marshmallow import fields, validate
 
 from rules import DEFAULT_SAMPLES, PlayAdvice, advise_play
-from service.body import read_json
 from service.fields import CardField, Cards, CommonSchema, StrictInt
+from service.v1.notation import Kind, read_record
 from service.v1.records import (
     MAX_EVENTS,
     NAME,
@@ -67,7 +67,7 @@ def advice_out(advice: PlayAdvice) -> dict[str, Any]:
 
 
 def pegging_advise() -> Response:
-    data = _schema.load(read_json())
+    data = _schema.load(read_record(Kind.ADVICE))
     # A request that describes no position raises the records' error: a 422, every
     # problem pointed at (service/errors.py).
     advice = advise_play(table=table_of(data), player=data["player"], hand=data["hand"],

@@ -1,0 +1,52 @@
+"""Records written as text, the way python-chess writes moves, positions and games:
+a play event (``pone TD =2``), a play, a deal and a game, each read leniently and
+written canonically (docs/notation.md). Pure: no I/O.
+
+* :func:`parse_event`, :func:`event_text` – one event of the play
+* :class:`Play`, :class:`Deal`, :class:`Game` – whole records, with ``parse`` and ``str``;
+  :func:`read_record` reads whichever the text is
+* :class:`NotationError` – text badly written, with its token, line and column
+* :func:`read_hal`, :func:`read_zero`, :func:`compare` – the two informal formats found
+  in public, and what their files state set beside the referee's rulings
+"""
+
+from rules.notation.errors import NotationError
+from rules.notation.events import event_text, parse_event
+from rules.notation.foreign import (
+    Comparison,
+    Imported,
+    Mark,
+    MarkKind,
+    compare,
+    read_hal,
+    read_zero,
+)
+from rules.notation.records import (
+    Deal,
+    Game,
+    Options,
+    Play,
+    Where,
+    header_at,
+    read_record,
+)
+
+__all__ = [
+    "Comparison",
+    "Deal",
+    "Game",
+    "Imported",
+    "Mark",
+    "MarkKind",
+    "NotationError",
+    "Options",
+    "Play",
+    "Where",
+    "compare",
+    "event_text",
+    "header_at",
+    "parse_event",
+    "read_hal",
+    "read_record",
+    "read_zero",
+]
