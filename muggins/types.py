@@ -107,6 +107,7 @@ class DealCheck(TypedDict, total=False):
     winner: str | None
     won_during: Stage | None
     next: Next
+    target: int
 
 
 class GameCheck(TypedDict):
@@ -115,6 +116,7 @@ class GameCheck(TypedDict):
     winner: str | None
     margin: Margin | None
     findings: list[Finding]
+    target: int
 
 
 class DiscardOption(TypedDict):
@@ -169,6 +171,8 @@ class DealReview(TypedDict, total=False):
     scores_after: dict[str, int]
     winner: str | None
     won_during: str | None
+    target: int
+    """A deal's review says it; each deal of a game's review does not (the game does)."""
 
 
 class GameReview(TypedDict):
@@ -179,6 +183,7 @@ class GameReview(TypedDict):
     winner: str | None
     margin: str | None
     findings: list[Finding]
+    target: int
 
 
 class PlayOption(TypedDict, total=False):

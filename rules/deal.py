@@ -77,6 +77,8 @@ class DealCheck:
     won_during: Stage | None
     next: Next
     """What comes next: ``over`` for a finished deal."""
+    target: int
+    """The score that wins: the one given, or the variant's."""
     unruled: dict[str, int] = field(default_factory=dict)
     """Claims for counts made after the win, by player (``crib`` for the crib): echoed
     as made, not ruled on (docs/rules.md#after-the-win)."""
@@ -318,7 +320,8 @@ class _Deal:
         return DealCheck(misdeal, heels, play, self.hands, self.crib, tuple(self.findings),
                          before, dict(board.scores),
                          {side: board.scores[side] - before[side] for side in board.scores},
-                         board.winner, board.won_during, coming, dict(self.unruled))
+                         board.winner, board.won_during, coming, board.target,
+                         dict(self.unruled))
 
 
 _Find = Callable[..., None]

@@ -9,7 +9,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from rules.cards import Card, InvalidCardError
 from rules.rulesets import Ruleset
-from rules.variants import Variant
+from rules.variants import MOST_CARDS, MOST_PLAYERS, Variant
 from service.errors import Coded
 
 __all__ = [
@@ -53,8 +53,8 @@ def duplicate(card: Card) -> Coded:
     return Coded("duplicate-card", f"duplicate card: {str(card)!r}")
 
 
-MAX_CARDS = 7
-"""The most cards anyone is dealt (the seven-card game)."""
+MAX_CARDS = MOST_CARDS
+"""The most cards anyone is dealt, over every variant (the seven-card game's seven)."""
 
 
 class Cards(fields.Field):  # type: ignore[type-arg]
@@ -90,7 +90,7 @@ class Cards(fields.Field):  # type: ignore[type-arg]
         return cards
 
 
-MAX_SEATS = 4
+MAX_SEATS = MOST_PLAYERS
 """The most players any variant seats: an object keyed by players or sides has no more."""
 
 

@@ -55,6 +55,7 @@ def deals_check() -> Response:
                         in_progress=data["in_progress"])
     count_findings(result.findings)
     answer = deal_check_out(result)
+    answer["target"] = result.target
     if data["in_progress"]:
         answer["next"] = next_out(result.next)
     return jsonify(answer)

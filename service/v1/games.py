@@ -82,4 +82,5 @@ def games_check() -> Response:
         "winner": result.winner,
         "margin": None if result.margin is None else result.margin.value,
         "findings": findings_out(result.findings),
+        "target": result.target,
     })

@@ -10,6 +10,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from rules.deal import DealCheck, DealClaims, DealRecord
 from rules.live import CRIB, Next
 from rules.play import PlayCheck, PlayEvent
+from rules.variants import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB
 from service.errors import Coded
 from service.fields import CardField, Cards, Seats, StrictBool, claim_field
 from service.v1.hands import findings_out, hand_check_out
@@ -35,7 +36,8 @@ NAME = validate.Length(1, 64)
 
 
 def player_names(**kwargs: Any) -> fields.List:  # type: ignore[type-arg]
-    return fields.List(fields.String(validate=NAME), validate=validate.Length(2, 4), **kwargs)
+    return fields.List(fields.String(validate=NAME), validate=validate.Length(FEWEST_PLAYERS, MOST_PLAYERS),
+                       **kwargs)
 
 
 class PlayEventSchema(Schema):
@@ -138,7 +140,7 @@ class DealFieldsSchema(Schema):
         unknown = "raise"
 
     dealt = hands_field(required=True)
-    discards = Seats(keys=fields.String(validate=NAME), values=Cards(max_cards=3))
+    discards = Seats(keys=fields.String(validate=NAME), values=Cards(max_cards=MOST_TO_CRIB))
     crib_card = CardField()
     starter = CardField()
     plays = plays_field(required=False)

@@ -106,7 +106,8 @@ def deals_review() -> Response:
                          ruleset=data["ruleset"], muggins=data["muggins"],
                          scores_before=data.get("scores_before"), target=data.get("target"))
     count_findings(review.check.findings)
-    return jsonify({"objective": objective_of(data["variant"]), **deal_review_out(review)})
+    return jsonify({"objective": objective_of(data["variant"]), **deal_review_out(review),
+                    "target": review.check.target})
 
 
 def games_review() -> Response:
@@ -127,4 +128,5 @@ def games_review() -> Response:
         "winner": check.winner,
         "margin": None if check.margin is None else check.margin.value,
         "findings": findings_out(check.findings),
+        "target": check.target,
     })

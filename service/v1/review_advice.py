@@ -8,6 +8,7 @@ from flask import Response, jsonify
 from marshmallow import fields, validate
 
 from rules.review_advice import DEFAULT_SAMPLES, PlayAdvice, advise_play
+from rules.variants import MOST_TO_CRIB
 from service.body import read_json
 from service.fields import CardField, Cards, CommonSchema, StrictInt
 from service.v1.records import (
@@ -35,7 +36,7 @@ class PeggingAdviseSchema(CommonSchema):
     player = fields.String(required=True, validate=NAME)
     hand = Cards(required=True)
     starter = CardField(required=True)
-    discards = Cards(max_cards=3)
+    discards = Cards(max_cards=MOST_TO_CRIB)
     plays = fields.List(fields.Nested(PlayEventSchema), load_default=list,
                         validate=validate.Length(0, MAX_EVENTS))
     samples = StrictInt(load_default=DEFAULT_SAMPLES, validate=validate.Range(1, MAX_SAMPLES))
