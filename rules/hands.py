@@ -17,7 +17,7 @@ from rules.rulings import ClaimRuling, nineteen_means_zero, rule_on_claim
 from rules.show import Show, count, possible_totals
 from rules.variants import CRIB_SIZE, Variant
 
-__all__ = ["HandCheck", "check_hand", "expected_size"]
+__all__ = ["HandCheck", "check_hand", "expected_size", "hand_problems"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,19 +45,30 @@ def check_hand(
     :class:`rules.errors.RecordError` for a hand of the wrong size or a card twice."""
     what = "the crib" if crib else "the hand"
     size = expected_size(variant, crib)
-    problems = Problems()
-    check_cards(problems, ("hand",), hand, size, "a crib" if crib else f"a {variant} hand")
-    if any(card.index == starter.index for card in hand):
-        problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
-                     f"the starter {starter} is also in the hand")
-    check_claim(problems, ("claimed",), claimed)
-    problems.raise_any()
+    hand_problems(hand, starter, crib=crib, claimed=claimed, variant=variant).raise_any()
 
     show = count(hand, starter, crib=crib)
     if claimed is None:
         return HandCheck(show, None)
     return HandCheck(show, _ruling(claimed, show.total, ruleset, muggins, player, what, size,
                                    crib))
+
+
+def hand_problems(hand: Sequence[Card] | None, starter: Card | None, *, crib: bool = False,
+                  claimed: int | None = None,
+                  variant: Variant = Variant.SIX_CARD) -> Problems:
+    """What makes a hand uncountable: the wrong size, a card twice, the starter in the
+    hand, a claim below 0. A part not given (None) is not checked, so that a request
+    whose starter was refused still hears about its hand."""
+    problems = Problems()
+    if hand is not None:
+        check_cards(problems, ("hand",), hand, expected_size(variant, crib),
+                    "a crib" if crib else f"a {variant} hand")
+        if starter is not None and any(card.index == starter.index for card in hand):
+            problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
+                         f"the starter {starter} is also in the hand")
+    check_claim(problems, ("claimed",), claimed)
+    return problems
 
 
 @lru_cache(maxsize=4096)

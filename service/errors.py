@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Protocol
 
 from flask import Flask
 from marshmallow import ValidationError
@@ -18,6 +18,7 @@ from rfc9457 import Problem
 from werkzeug.exceptions import HTTPException, InternalServerError, UnprocessableEntity
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from rules.errors import Problem as RecordProblem
 from rules.errors import RecordError
 
 __all__ = [
@@ -27,7 +28,10 @@ __all__ = [
     "InvalidRequest",
     "install",
     "json_pointer",
+    "load_request",
+    "merge_problems",
     "pointer_errors",
+    "problem_errors",
     "problem_body",
     "record_errors",
 ]
@@ -66,29 +70,10 @@ class InvalidRequest(UnprocessableEntity):
         super().__init__(f"the request has {count} invalid field{'s' if count != 1 else ''}")
 
 
-# Marshmallow's own messages, mapped to our codes by their opening words.
-_BUILTIN_CODES = (
-    ("Unknown field", "unknown-field"),
-    ("Missing data for required field", "required"),
-    ("Field may not be null", "null"),
-    ("Not a valid", "wrong-type"),
-    ("Invalid input type", "wrong-type"),
-    ("Must be one of", "unknown-value"),
-    ("Must be greater", "out-of-range"),
-    ("Must be less", "out-of-range"),
-    ("Length must be", "wrong-size"),
-    ("Shorter than", "wrong-size"),
-    ("Longer than", "wrong-size"),
-)
-
-
 def _code(message: str) -> str:
-    if isinstance(message, Coded):
-        return message.code
-    for opening, code in _BUILTIN_CODES:
-        if message.startswith(opening):
-            return code
-    return "invalid"
+    # Every field in service/fields.py codes its problems from the error_messages key it
+    # raises under; a message without a code is a problem no field foresaw.
+    return message.code if isinstance(message, Coded) else "invalid"
 
 
 def _escape(token: object) -> str:
@@ -111,6 +96,10 @@ def _walk(messages: Any, path: tuple[str, ...]) -> Iterator[dict[str, str]]:
                 yield from _walk(value, path)
             elif key == "key":
                 yield from _walk(value, path)
+            elif _is_unknown_field(value):
+                # The schema's message cannot name the key: the walker, which has it, does.
+                yield {"pointer": "#/" + "/".join((*path, _escape(key))),
+                       "detail": f"{_quoted(key)} is not a field here", "code": "unknown-field"}
             else:
                 yield from _walk(value, (*path, _escape(key)))
     elif isinstance(messages, list):
@@ -122,6 +111,17 @@ def _walk(messages: Any, path: tuple[str, ...]) -> Iterator[dict[str, str]]:
                "code": _code(messages)}
 
 
+def _is_unknown_field(messages: Any) -> bool:
+    return (isinstance(messages, list) and len(messages) == 1
+            and isinstance(messages[0], Coded) and messages[0].code == "unknown-field")
+
+
+def _quoted(key: object) -> str:
+    from service.fields import quote  # the fields import this module
+
+    return quote(key)
+
+
 def pointer_errors(error: ValidationError) -> Iterator[dict[str, str]]:
     """Flatten marshmallow's nested messages into JSON-pointer errors, one at a time."""
     return _walk(error.messages, ())
@@ -130,8 +130,51 @@ def pointer_errors(error: ValidationError) -> Iterator[dict[str, str]]:
 def record_errors(error: RecordError) -> list[dict[str, str]]:
     """The library's problems with a record, as pointed errors: the paths are the
     request's own, since the service hands the record over field for field."""
-    return [{"pointer": p.pointer, "detail": p.message, "code": p.code.value}
-            for p in error.problems]
+    return problem_errors(error.problems)
+
+
+def problem_errors(problems: Iterable[RecordProblem]) -> list[dict[str, str]]:
+    return [{"pointer": p.pointer, "detail": p.message, "code": p.code.value} for p in problems]
+
+
+def _overlap(a: str, b: str) -> bool:
+    """One pointer is the other, or lies inside it (``#/hand`` and ``#/hand/2``)."""
+    return a == b or a.startswith(b + "/") or b.startswith(a + "/") or "#" in (a, b)
+
+
+def merge_problems(*layers: Iterable[dict[str, str]]) -> list[dict[str, str]]:
+    """Every layer's problems (the schema's, the notation's, the library's) as one list,
+    in layer order. A later layer's problem at a pointer an earlier one refused, or
+    inside or around it, is left out: that field was refused already, and what a later
+    layer says of it can only be a guess."""
+    merged: list[dict[str, str]] = []
+    for layer in layers:
+        before = [problem["pointer"] for problem in merged]
+        merged.extend(problem for problem in layer
+                      if not any(_overlap(problem["pointer"], seen) for seen in before))
+    return merged
+
+
+class _Loads(Protocol):
+    def load(self, data: Any) -> Any: ...
+
+
+Checks = Callable[[Mapping[str, Any], Any], Iterable[dict[str, str]]]
+"""The library's checks on what the schema could read: the fields it loaded (the schema's
+``valid_data``) and the raw body; each check skips what needs a refused field."""
+
+
+def load_request(schema: _Loads, body: Any, checks: Checks | None = None) -> dict[str, Any]:
+    """The body loaded by ``schema``, or a 422 with every problem at once: the schema's,
+    then those the library finds in what the schema could read."""
+    try:
+        return schema.load(body)  # type: ignore[no-any-return]
+    except ValidationError as error:
+        shape = list(pointer_errors(error))
+        more: Iterable[dict[str, str]] = ()
+        if checks is not None and isinstance(error.valid_data, Mapping):
+            more = checks(error.valid_data, body)
+        raise InvalidRequest(merge_problems(shape, more)) from None
 
 
 def problem_body(error: HTTPException) -> dict[str, Any]:

@@ -2,23 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, jsonify
-from marshmallow import ValidationError, fields, validate
+from marshmallow import ValidationError
 
 from rules.errors import RecordError
-from rules.hands import HandCheck, check_hand
+from rules.hands import HandCheck, check_hand, hand_problems
 from rules.rulings import ClaimRuling, Finding
+from rules.variants import Variant
 from service.body import read_json
 from service.errors import (
     MAX_ERRORS,
     InvalidRequest,
-    pointer_errors,
+    load_request,
     problem_body,
+    problem_errors,
     record_errors,
 )
-from service.fields import CardField, Cards, CommonSchema, StrictBool, claim_field
+from service.fields import (
+    CardField,
+    Cards,
+    CommonSchema,
+    List,
+    Raw,
+    Size,
+    StrictBool,
+    claim_field,
+)
 from service.observability import count_findings
 
 MAX_BATCH = 1000
@@ -34,11 +46,21 @@ class HandCheckSchema(CommonSchema):
 class HandBatchSchema(CommonSchema):
     """The common fields at the top apply to every item that does not set its own."""
 
-    hands = fields.List(fields.Raw(), required=True, validate=validate.Length(1, MAX_BATCH))
+    hands = List(Raw(), required=True, validate=Size(1, MAX_BATCH, "hands"))
 
 
 _check_schema = HandCheckSchema()
 _batch_schema = HandBatchSchema()
+
+
+def hand_checks(loaded: Mapping[str, Any], body: Any) -> list[dict[str, str]]:
+    """The library's problems with a hand the schema refused in part: its size only when
+    the variant and the crib were read, the starter only when it was."""
+    sized = "variant" in loaded and "crib" in loaded
+    return problem_errors(hand_problems(
+        loaded.get("hand") if sized else None, loaded.get("starter"),
+        crib=loaded.get("crib", False), claimed=loaded.get("claimed"),
+        variant=loaded.get("variant", Variant.SIX_CARD)).found)
 
 
 def findings_out(findings: tuple[Finding, ...] | list[Finding]) -> list[dict[str, object]]:
@@ -112,7 +134,7 @@ def _check(data: dict[str, Any], findings: list[Finding] | None = None) -> dict[
 
 
 def hands_check() -> Response:
-    data = _check_schema.load(read_json())
+    data = load_request(_check_schema, read_json(), hand_checks)
     return jsonify(_check(data))
 
 
@@ -131,10 +153,11 @@ def hands_batch() -> Response:
     findings: list[Finding] = []
     for i, item in enumerate(items):
         try:
-            data = loaded[i] if loaded is not None else _check_schema.load(item)
+            data = (loaded[i] if loaded is not None
+                    else load_request(_check_schema, item, hand_checks))
             results.append(_check(data, findings))
-        except (ValidationError, RecordError) as error:
-            found = (pointer_errors(error) if isinstance(error, ValidationError)
+        except (InvalidRequest, RecordError) as error:
+            found = (error.errors if isinstance(error, InvalidRequest)
                      else record_errors(error))
             errors = ({**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]} for e in found)
             # One answer lists at most MAX_ERRORS problems, across all its items.

@@ -5,14 +5,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, validates_schema
 
 from rules.deal import DealCheck, DealClaims, DealRecord
 from rules.live import CRIB, Next
 from rules.play import PlayCheck, PlayEvent
 from rules.variants import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB
 from service.errors import Coded
-from service.fields import CardField, Cards, Seats, StrictBool, claim_field
+from service.fields import (
+    CardField,
+    Cards,
+    List,
+    Nested,
+    Seats,
+    Size,
+    StrictBool,
+    StrictSchema,
+    String,
+    claim_field,
+)
 from service.v1.hands import findings_out, hand_check_out
 
 __all__ = [
@@ -32,19 +43,16 @@ __all__ = [
 ]
 
 MAX_EVENTS = 52
-NAME = validate.Length(1, 64)
+NAME = Size(1, 64, "characters")
 
 
-def player_names(**kwargs: Any) -> fields.List:  # type: ignore[type-arg]
-    return fields.List(fields.String(validate=NAME), validate=validate.Length(FEWEST_PLAYERS, MOST_PLAYERS),
-                       **kwargs)
+def player_names(**kwargs: Any) -> List:
+    return List(String(validate=NAME), validate=Size(FEWEST_PLAYERS, MOST_PLAYERS, "players"),
+                **kwargs)
 
 
-class PlayEventSchema(Schema):
-    class Meta:
-        unknown = "raise"
-
-    player = fields.String(required=True, validate=NAME)
+class PlayEventSchema(StrictSchema):
+    player = String(required=True, validate=NAME)
     card = CardField()
     go = StrictBool()
     claimed = claim_field()
@@ -61,14 +69,13 @@ class PlayEventSchema(Schema):
                                   field_name="card")
 
 
-def plays_field(required: bool = True) -> fields.List:  # type: ignore[type-arg]
-    return fields.List(fields.Nested(PlayEventSchema), required=required,
-                       validate=validate.Length(0, MAX_EVENTS))
+def plays_field(required: bool = True) -> List:
+    return List(Nested(PlayEventSchema), required=required,
+                validate=Size(0, MAX_EVENTS, "events"))
 
 
-def hands_field(**kwargs: Any) -> fields.Dict:
-    return Seats(keys=fields.String(validate=NAME),
-                       values=Cards(), **kwargs)
+def hands_field(**kwargs: Any) -> Seats:
+    return Seats(keys=String(validate=NAME), values=Cards(), **kwargs)
 
 
 def players_of(data: Mapping[str, Any]) -> tuple[str, ...] | None:
@@ -124,27 +131,21 @@ def next_out(coming: Next) -> dict[str, Any]:
 # --- deals -------------------------------------------------------------------------
 
 
-class ClaimsSchema(Schema):
-    class Meta:
-        unknown = "raise"
-
+class ClaimsSchema(StrictSchema):
     heels = claim_field()
-    hands = Seats(keys=fields.String(validate=NAME), values=claim_field())
+    hands = Seats(keys=String(validate=NAME), values=claim_field())
     crib = claim_field()
 
 
-class DealFieldsSchema(Schema):
+class DealFieldsSchema(StrictSchema):
     """What a deal record holds, in a game or on its own."""
 
-    class Meta:
-        unknown = "raise"
-
     dealt = hands_field(required=True)
-    discards = Seats(keys=fields.String(validate=NAME), values=Cards(max_cards=MOST_TO_CRIB))
+    discards = Seats(keys=String(validate=NAME), values=Cards(max_cards=MOST_TO_CRIB))
     crib_card = CardField()
     starter = CardField()
     plays = plays_field(required=False)
-    claims = fields.Nested(ClaimsSchema)
+    claims = Nested(ClaimsSchema)
 
 
 def no_player_named_crib(players: Sequence[str] | None) -> None:

@@ -5,12 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify
-from marshmallow import fields, validate
 
 from rules.review_advice import DEFAULT_SAMPLES, PlayAdvice, advise_play
 from rules.variants import MOST_TO_CRIB
 from service.body import read_json
-from service.fields import CardField, Cards, CommonSchema, StrictInt
+from service.fields import (
+    Between,
+    CardField,
+    Cards,
+    CommonSchema,
+    List,
+    Nested,
+    Size,
+    StrictInt,
+    String,
+)
 from service.v1.records import (
     MAX_EVENTS,
     NAME,
@@ -33,14 +42,14 @@ class PeggingAdviseSchema(CommonSchema):
     say (:func:`rules.review_position.check_request`)."""
 
     players = player_names()
-    player = fields.String(required=True, validate=NAME)
+    player = String(required=True, validate=NAME)
     hand = Cards(required=True)
     starter = CardField(required=True)
     discards = Cards(max_cards=MOST_TO_CRIB)
-    plays = fields.List(fields.Nested(PlayEventSchema), load_default=list,
-                        validate=validate.Length(0, MAX_EVENTS))
-    samples = StrictInt(load_default=DEFAULT_SAMPLES, validate=validate.Range(1, MAX_SAMPLES))
-    seed = StrictInt(load_default=0, validate=validate.Range(0, 2**32 - 1))
+    plays = List(Nested(PlayEventSchema), load_default=list,
+                 validate=Size(0, MAX_EVENTS, "events"))
+    samples = StrictInt(load_default=DEFAULT_SAMPLES, validate=Between(1, MAX_SAMPLES))
+    seed = StrictInt(load_default=0, validate=Between(0, 2**32 - 1))
 
 
 _schema = PeggingAdviseSchema()
