@@ -12,10 +12,15 @@ import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
-from flask import Flask
+from flask import Flask, request
 from marshmallow import ValidationError
 from rfc9457 import Problem
-from werkzeug.exceptions import HTTPException, InternalServerError, UnprocessableEntity
+from werkzeug.exceptions import (
+    HTTPException,
+    InternalServerError,
+    NotFound,
+    UnprocessableEntity,
+)
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from rules.errors import Problem as RecordProblem
@@ -31,8 +36,8 @@ __all__ = [
     "load_request",
     "merge_problems",
     "pointer_errors",
-    "problem_errors",
     "problem_body",
+    "problem_errors",
     "record_errors",
 ]
 
@@ -159,9 +164,22 @@ class _Loads(Protocol):
     def load(self, data: Any) -> Any: ...
 
 
-Checks = Callable[[Mapping[str, Any], Any], Iterable[dict[str, str]]]
-"""The library's checks on what the schema could read: the fields it loaded (the schema's
-``valid_data``) and the raw body; each check skips what needs a refused field."""
+class Refused:
+    """The pointers a schema refused, for a later layer to skip what needs them."""
+
+    def __init__(self, problems: Iterable[dict[str, str]]) -> None:
+        self.pointers = [problem["pointer"] for problem in problems]
+
+    def __call__(self, *path: str | int) -> bool:
+        """Whether anything at ``path``, inside it or around it was refused."""
+        pointer = json_pointer(path)
+        return any(_overlap(pointer, refused) for refused in self.pointers)
+
+
+Checks = Callable[[Mapping[str, Any], Mapping[str, Any], Refused], Iterable[dict[str, str]]]
+"""The library's checks on what the schema could read: the fields it loaded (its
+``valid_data``), the raw body, and what it refused; each check skips what needs a
+refused field."""
 
 
 def load_request(schema: _Loads, body: Any, checks: Checks | None = None) -> dict[str, Any]:
@@ -173,8 +191,13 @@ def load_request(schema: _Loads, body: Any, checks: Checks | None = None) -> dic
         shape = list(pointer_errors(error))
         more: Iterable[dict[str, str]] = ()
         if checks is not None and isinstance(error.valid_data, Mapping):
-            more = checks(error.valid_data, body)
+            more = checks(error.valid_data, body, Refused(shape))
         raise InvalidRequest(merge_problems(shape, more)) from None
+
+
+def _printable(path: str) -> str:
+    """A path as the detail quotes it: cut short (a 4 KiB URL is not repeated back)."""
+    return path if len(path) <= 200 else path[:199] + "…"
 
 
 def problem_body(error: HTTPException) -> dict[str, Any]:
@@ -205,6 +228,9 @@ def _problem_response(error: HTTPException) -> WerkzeugResponse:
 def install(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> WerkzeugResponse:
+        if isinstance(error, NotFound):  # Werkzeug's text speaks of typing URLs by hand
+            error = NotFound(f"no such resource: {request.method} {_printable(request.path)} "
+                             "(see /openapi.yaml)")
         return _problem_response(error)
 
     @app.errorhandler(ValidationError)

@@ -75,12 +75,21 @@ def test_card_and_go_no_longer_hides_an_unknown_player(client: FlaskClient) -> N
         ("#/plays/2/player", "unknown-player")]
 
 
-def test_a_refused_hand_is_not_checked_by_the_library(client: FlaskClient) -> None:
+def test_hands_partly_refused_are_not_checked_by_the_library(client: FlaskClient) -> None:
+    """Nothing is guessed from the hands left: no "dealer's hand is missing", no sizes."""
     body = {"plays": [{"player": "pone", "card": "5H"}],
             "hands": {"pone": ["ZZ"], "bob": ["5C", "6C", "7C", "8C"]}, "extra": 1}
     assert errors(client, "/v1/pegging/check", body) == [
-        ("#/hands/pone/0", "invalid-card"), ("#/extra", "unknown-field"),
-        ("#/hands/bob", "unknown-player")]
+        ("#/hands/pone/0", "invalid-card"), ("#/extra", "unknown-field")]
+
+
+def test_hands_read_whole_are_checked_beside_a_schema_problem(client: FlaskClient) -> None:
+    body = {"plays": [{"player": "pone", "card": "5H"}],
+            "hands": {"pone": ["5H", "5C", "5S", "JD"], "bob": ["6C", "7C", "8C", "9C"]},
+            "in_progress": 1}
+    assert errors(client, "/v1/pegging/check", body) == [
+        ("#/in_progress", "wrong-type"), ("#/hands/bob", "unknown-player"),
+        ("#/hands/dealer", "required")]
 
 
 def test_merge_leaves_out_what_a_layer_before_refused() -> None:

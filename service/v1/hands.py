@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Response, jsonify, request
 from marshmallow import ValidationError
 
 from rules.errors import RecordError
 from rules.hands import HandCheck, check_hand, hand_problems
 from rules.rulings import ClaimRuling, Finding
 from rules.variants import Variant
-from service.body import read_json
+from service.body import lone_surrogates, read_json
 from service.errors import (
     MAX_ERRORS,
     InvalidRequest,
+    Refused,
     load_request,
     problem_body,
     problem_errors,
@@ -53,7 +55,8 @@ _check_schema = HandCheckSchema()
 _batch_schema = HandBatchSchema()
 
 
-def hand_checks(loaded: Mapping[str, Any], body: Any) -> list[dict[str, str]]:
+def hand_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
+                refused: Refused) -> list[dict[str, str]]:
     """The library's problems with a hand the schema refused in part: its size only when
     the variant and the crib were read, the starter only when it was."""
     sized = "variant" in loaded and "crib" in loaded
@@ -138,28 +141,52 @@ def hands_check() -> Response:
     return jsonify(_check(data))
 
 
+_ITEM = re.compile(r"#/hands/(0|[1-9][0-9]*)(?=/|$)")
+
+
+def _untexts(body: Any) -> dict[int, list[dict[str, str]]]:
+    """The lone surrogates of a batch, by item; one outside the items refuses it all."""
+    by_item: dict[int, list[dict[str, str]]] = {}
+    outside = []
+    for problem in lone_surrogates(request.get_data(cache=True), body):
+        item = _ITEM.match(problem["pointer"])
+        if item is None:
+            outside.append(problem)
+        else:
+            by_item.setdefault(int(item.group(1)), []).append(problem)
+    if outside:
+        raise InvalidRequest(outside)
+    return by_item
+
+
 def hands_batch() -> Response:
-    body = read_json()
+    body = read_json(text_checked=False)
+    untexts = _untexts(body)
     batch = _batch_schema.load(body)
     defaults = {key: body[key] for key in ("variant", "ruleset", "muggins") if key in body}
     items = [defaults | item if defaults and isinstance(item, dict) else item
              for item in batch["hands"]]
-    try:  # the usual batch, every hand valid: one load for all of them
-        loaded: list[dict[str, Any]] | None = _check_schema.load(items, many=True)
-    except ValidationError:  # each hand alone, for its own errors
-        loaded = None
+    loaded: list[dict[str, Any]] | None = None
+    if not untexts:
+        try:  # the usual batch, every hand valid: one load for all of them
+            loaded = _check_schema.load(items, many=True)
+        except ValidationError:  # each hand alone, for its own errors
+            loaded = None
     results: list[dict[str, Any]] = []
     budget = MAX_ERRORS
     findings: list[Finding] = []
     for i, item in enumerate(items):
         try:
+            if i in untexts:  # no text at all: nothing else in it can be read
+                raise InvalidRequest(untexts[i])
             data = (loaded[i] if loaded is not None
                     else load_request(_check_schema, item, hand_checks))
             results.append(_check(data, findings))
         except (InvalidRequest, RecordError) as error:
             found = (error.errors if isinstance(error, InvalidRequest)
                      else record_errors(error))
-            errors = ({**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]} for e in found)
+            errors = (e if i in untexts else {**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]}
+                      for e in found)
             # One answer lists at most MAX_ERRORS problems, across all its items.
             problem = InvalidRequest(errors, limit=budget)
             budget -= len(problem.errors)

@@ -7,6 +7,7 @@ from flask import Response, jsonify
 from rules.live import in_play
 from rules.play import check_play
 from service.body import read_json
+from service.errors import load_request
 from service.fields import CommonSchema, StrictBool
 from service.observability import count_findings
 from service.v1.records import (
@@ -14,6 +15,7 @@ from service.v1.records import (
     hands_field,
     next_out,
     play_check_out,
+    play_checks,
     player_names,
     players_of,
     plays_field,
@@ -31,7 +33,7 @@ _schema = PeggingCheckSchema()
 
 
 def pegging_check() -> Response:
-    data = _schema.load(read_json())
+    data = load_request(_schema, read_json(), play_checks)
     result = check_play(
         events_from(data["plays"]),
         players=players_of(data),

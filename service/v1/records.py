@@ -8,10 +8,11 @@ from typing import Any
 from marshmallow import ValidationError, validates_schema
 
 from rules.deal import DealCheck, DealClaims, DealRecord
+from rules.errors import Problem, Problems
 from rules.live import CRIB, Next
-from rules.play import PlayCheck, PlayEvent
-from rules.variants import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB
-from service.errors import Coded
+from rules.play import PlayCheck, PlayEvent, check_play_record, check_seats
+from rules.variants import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB, Variant
+from service.errors import Coded, Refused, problem_errors
 from service.fields import (
     CardField,
     Cards,
@@ -38,6 +39,7 @@ __all__ = [
     "next_out",
     "no_player_named_crib",
     "play_check_out",
+    "play_checks",
     "player_names",
     "players_of",
 ]
@@ -76,6 +78,39 @@ def plays_field(required: bool = True) -> List:
 
 def hands_field(**kwargs: Any) -> Seats:
     return Seats(keys=String(validate=NAME), values=Cards(), **kwargs)
+
+
+_event_schema = PlayEventSchema()
+
+
+def play_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
+                refused: Refused) -> list[dict[str, str]]:
+    """The library's problems with a play the schema refused in part: each readable
+    event's player and the hands against the seats, when the variant, the seats and (for
+    the hands) every hand were read."""
+    if "variant" not in loaded or refused("players") or refused("variant"):
+        return []
+    variant: Variant = loaded["variant"]
+    problems = Problems()
+    seats = check_seats(problems, players_of(loaded), variant)
+    if seats:
+        plays = body.get("plays")
+        for i, raw in enumerate(plays if isinstance(plays, list) else ()):
+            if refused("plays", i):
+                continue
+            one = Problems()
+            check_play_record(one, events_from([_event_schema.load(raw)]), seats, None, variant)
+            problems.extend(p.under("plays", i) for p in _below(one, "plays", 0))
+        if "hands" in loaded and not refused("hands"):
+            check_play_record(problems, (), seats, loaded["hands"], variant)
+    return problem_errors(problems.found)
+
+
+def _below(problems: Problems, *prefix: str | int) -> list[Problem]:
+    """Problems at ``prefix``, their paths taken from below it."""
+    n = len(prefix)
+    return [Problem(p.path[n:], p.code, p.message) for p in problems.found
+            if p.path[:n] == prefix]
 
 
 def players_of(data: Mapping[str, Any]) -> tuple[str, ...] | None:
