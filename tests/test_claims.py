@@ -182,7 +182,7 @@ class TestUndercount:
         # (docs/rules.md#muggins), so it is not the rule a muggins finding applies.
         r = ruling(6, 10, "acc", muggins=True)
         assert [(f.code, f.rule) for f in r.findings] == [
-            (FindingCode.UNDERCOUNT, None), (FindingCode.MUGGINS, "ACC 10.1.a")]
+            (FindingCode.UNDERCOUNT, "ACC 8.3"), (FindingCode.MUGGINS, "ACC 10.1.a")]
         assert [f.rule for f in ruling(6, 10, "hoyle", muggins=True).findings] == ["Hoyle"] * 2
 
 
