@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import chain
 from typing import Any, Protocol
 
 from flask import Flask, request
@@ -165,15 +166,29 @@ class _Loads(Protocol):
 
 
 class Refused:
-    """The pointers a schema refused, for a later layer to skip what needs them."""
+    """What a schema refused, asked of its nested messages (never flattened: a hostile
+    body has a hundred thousand of them, and its answer lists 50)."""
 
-    def __init__(self, problems: Iterable[dict[str, str]]) -> None:
-        self.pointers = [problem["pointer"] for problem in problems]
+    def __init__(self, messages: Any) -> None:
+        self.messages = messages
 
     def __call__(self, *path: str | int) -> bool:
         """Whether anything at ``path``, inside it or around it was refused."""
-        pointer = json_pointer(path)
-        return any(_overlap(pointer, refused) for refused in self.pointers)
+        node = self.messages
+        for step in path:
+            if not isinstance(node, Mapping) or "_schema" in node:
+                return True  # refused at a field around the path, or as a whole
+            node = node.get(step, node.get(str(step)) if isinstance(step, int) else
+                            node.get(int(step)) if step.isdigit() else None)
+            if node is None:
+                return False
+        return True
+
+    def at(self, pointer: str) -> bool:
+        """The same, of a JSON pointer (``#/plays/3/player``)."""
+        steps = pointer.removeprefix("#").removeprefix("/")
+        return self(*[step.replace("~1", "/").replace("~0", "~")
+                      for step in steps.split("/")] if steps else [])
 
 
 Checks = Callable[[Mapping[str, Any], Mapping[str, Any], Refused], Iterable[dict[str, str]]]
@@ -182,17 +197,20 @@ Checks = Callable[[Mapping[str, Any], Mapping[str, Any], Refused], Iterable[dict
 refused field."""
 
 
-def load_request(schema: _Loads, body: Any, checks: Checks | None = None) -> dict[str, Any]:
+def load_request(schema: _Loads, body: Any, checks: Checks | None = None, *,
+                 limit: int = MAX_ERRORS) -> dict[str, Any]:
     """The body loaded by ``schema``, or a 422 with every problem at once: the schema's,
-    then those the library finds in what the schema could read."""
+    then those the library finds in what the schema could read, less any at a field
+    the schema refused (as :func:`merge_problems` does, without listing them all)."""
     try:
         return schema.load(body)  # type: ignore[no-any-return]
     except ValidationError as error:
-        shape = list(pointer_errors(error))
         more: Iterable[dict[str, str]] = ()
         if checks is not None and isinstance(error.valid_data, Mapping):
-            more = checks(error.valid_data, body, Refused(shape))
-        raise InvalidRequest(merge_problems(shape, more)) from None
+            refused = Refused(error.messages)
+            more = (problem for problem in checks(error.valid_data, body, refused)
+                    if not refused.at(problem["pointer"]))
+        raise InvalidRequest(chain(pointer_errors(error), more), limit=limit) from None
 
 
 def _printable(path: str) -> str:

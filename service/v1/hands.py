@@ -178,17 +178,19 @@ def hands_batch() -> Response:
     for i, item in enumerate(items):
         try:
             if i in untexts:  # no text at all: nothing else in it can be read
-                raise InvalidRequest(untexts[i])
+                raise InvalidRequest(untexts[i], limit=budget)
             data = (loaded[i] if loaded is not None
-                    else load_request(_check_schema, item, hand_checks))
+                    else load_request(_check_schema, item, hand_checks, limit=budget))
             results.append(_check(data, findings))
         except (InvalidRequest, RecordError) as error:
-            found = (error.errors if isinstance(error, InvalidRequest)
-                     else record_errors(error))
-            errors = (e if i in untexts else {**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]}
-                      for e in found)
             # One answer lists at most MAX_ERRORS problems, across all its items.
-            problem = InvalidRequest(errors, limit=budget)
+            if isinstance(error, InvalidRequest):
+                problem = error
+            else:
+                problem = InvalidRequest(record_errors(error), limit=budget)
+            if i not in untexts:  # the item's pointers, as the batch's
+                problem.errors = [{**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]}
+                                  for e in problem.errors]
             budget -= len(problem.errors)
             results.append(problem_body(problem))
     count_findings(findings)
