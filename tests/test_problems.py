@@ -202,3 +202,26 @@ def test_a_discard_laid_in_the_play_is_pointed_at_the_discard(client: FlaskClien
     (error,) = client.post("/v1/pegging/advise", json=body).get_json()["errors"]
     assert (error["pointer"], error["code"]) == ("#/discards/1", "duplicate-card")
     assert error["detail"] == "5S is a discard, but dealer lays it in play 2"
+
+
+def _service_codes() -> set[str]:
+    import re
+
+    from rules.errors import ProblemCode
+    from service.fields import SHAPE_CODES
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "service").rglob("*.py"))
+    coded = set(re.findall(r'Coded\("([a-z-]+)"', text))
+    coded |= set(re.findall(r'"code": "([a-z-]+)"', text))
+    return coded | set(SHAPE_CODES.values()) - {"invalid"} | {c.value for c in ProblemCode}
+
+
+def test_every_problem_code_is_documented_in_the_readme_and_the_contract() -> None:
+    import yaml
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+    described = spec["components"]["schemas"]["Problem"]["properties"]["errors"]["items"][
+        "properties"]["code"]["description"]
+    codes = _service_codes()
+    assert {"card-and-go", "invalid-text", "not-your-turn", "required"} <= codes
+    assert {c for c in codes if f"`{c}`" not in readme} == set()
+    assert {c for c in codes if f"`{c}`" not in described} == set()
