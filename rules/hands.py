@@ -45,7 +45,9 @@ def check_hand(
     :class:`rules.errors.RecordError` for a hand of the wrong size or a card twice."""
     what = "the crib" if crib else "the hand"
     size = expected_size(variant, crib)
-    hand_problems(hand, starter, crib=crib, claimed=claimed, variant=variant).raise_any()
+    problems = Problems()
+    _check(problems, hand, starter, size, crib, variant, claimed)
+    problems.raise_any()
 
     show = count(hand, starter, crib=crib)
     if claimed is None:
@@ -61,14 +63,18 @@ def hand_problems(hand: Sequence[Card] | None, starter: Card | None, *, crib: bo
     hand, a claim below 0. A part not given (None) is not checked, so that a request
     whose starter was refused still hears about its hand."""
     problems = Problems()
+    _check(problems, hand, starter, expected_size(variant, crib), crib, variant, claimed)
+    return problems
+
+
+def _check(problems: Problems, hand: Sequence[Card] | None, starter: Card | None, size: int,
+           crib: bool, variant: Variant, claimed: int | None) -> None:
     if hand is not None:
-        check_cards(problems, ("hand",), hand, expected_size(variant, crib),
-                    "a crib" if crib else f"a {variant} hand")
+        check_cards(problems, ("hand",), hand, size, "a crib" if crib else f"a {variant} hand")
         if starter is not None and any(card.index == starter.index for card in hand):
             problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
                          f"the starter {starter} is also in the hand")
     check_claim(problems, ("claimed",), claimed)
-    return problems
 
 
 @lru_cache(maxsize=4096)

@@ -69,6 +69,7 @@ SHAPE_CODES: Mapping[str, str] = {
     "invalid": "wrong-type",
     "type": "wrong-type",
     "unknown": "unknown-value",
+    "invalid_utf8": "invalid-text",
     "validator_failed": "invalid",
 }
 """Each marshmallow ``error_messages`` key our fields raise under, and its code."""
