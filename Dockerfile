@@ -20,6 +20,7 @@ RUN --mount=type=secret,id=ca-certificates \
     pip install --no-cache-dir --require-hashes --no-deps -r requirements.lock
 
 COPY pyproject.toml README.md openapi.yaml gunicorn.conf.py ./
+COPY docs/rules.md ./docs/rules.md
 COPY rules ./rules
 COPY service ./service
 COPY muggins ./muggins

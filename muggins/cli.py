@@ -190,13 +190,6 @@ LIVE = click.option("--live", is_flag=True,
                     help="The record stops part-way: say what comes next (in_progress).")
 
 
-def _target(body: dict[str, Any]) -> int:
-    """The record's target, or its variant's (the request was accepted, so both are sound)."""
-    if "notation" in body:
-        return read_record(body["notation"]).table.target
-    return int(body.get("target") or Variant(body.get("variant", "six-card")).spec.target)
-
-
 @main.command()
 @click.argument("record", type=click.Path(allow_dash=True), required=False)
 @FILE
@@ -240,7 +233,7 @@ def deal(obj: Context, record: str | None, notation: str | None, live: bool) -> 
         if r["winner"]:
             click.echo(f"{r['winner']} wins during the {r['won_during']}")
         _show_next(r)
-        for line in board(r["scores_after"], r["scores_before"], _target(body)):
+        for line in board(r["scores_after"], r["scores_before"], r["target"]):
             click.echo(line)
         _print_findings(r["findings"])
 
@@ -264,7 +257,7 @@ def game(obj: Context, record: str | None, notation: str | None) -> None:
             click.echo(f"{r['winner']} wins ({r['margin']})")
         else:
             click.echo("no winner yet")
-        for line in board(r["scores"], r["deals"][-1]["scores_before"], _target(body)):
+        for line in board(r["scores"], r["deals"][-1]["scores_before"], r["target"]):
             click.echo(line)
         _print_findings(r["findings"])
 

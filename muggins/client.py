@@ -198,6 +198,10 @@ class Client:
     def rulesets(self) -> dict[str, Any]:
         return cast(dict[str, Any], self.request("GET", "/v1/rulesets"))
 
+    def variants(self) -> dict[str, Any]:
+        """Each variant's facts (seats, cards dealt and kept, target, margins)."""
+        return cast(dict[str, Any], self.request("GET", "/v1/variants"))
+
     def healthy(self) -> bool:
         try:
             return bool(self._send("GET", "/healthz", None)[0] == 200)

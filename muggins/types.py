@@ -108,6 +108,7 @@ class DealCheck(TypedDict, total=False):
     winner: str | None
     won_during: Stage | None
     next: Next
+    target: int
 
 
 class GameCheck(TypedDict):
@@ -116,6 +117,7 @@ class GameCheck(TypedDict):
     winner: str | None
     margin: Margin | None
     findings: list[Finding]
+    target: int
 
 
 class DiscardOption(TypedDict):
@@ -170,6 +172,8 @@ class DealReview(TypedDict, total=False):
     scores_after: dict[str, int]
     winner: str | None
     won_during: str | None
+    target: int
+    """A deal's review says it; each deal of a game's review does not (the game does)."""
 
 
 class GameReview(TypedDict):
@@ -180,6 +184,7 @@ class GameReview(TypedDict):
     winner: str | None
     margin: str | None
     findings: list[Finding]
+    target: int
 
 
 class PlayOption(TypedDict, total=False):

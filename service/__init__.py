@@ -38,7 +38,7 @@ def cors_origins(setting: str) -> list[str]:
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     import rules
-    from service import errors, meta, observability
+    from service import errors, meta, observability, rulebook
     from service.encoding import FastJSONProvider
     from service.observability import REQUEST_ID
     from service.v1 import blueprint
@@ -64,6 +64,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
              allow_headers=["Content-Type", REQUEST_ID], expose_headers=[REQUEST_ID],
              max_age=600)
     app.register_blueprint(meta.bp)
+    app.register_blueprint(rulebook.bp)
+    rulebook.page()  # rendered before the workers fork, like the tables above
     meta.install_docs(app)
     meta.install_page_policy(app)
     app.register_blueprint(blueprint())

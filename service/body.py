@@ -21,7 +21,7 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMe
 
 from service.errors import InvalidRequest, json_pointer
 
-__all__ = ["read_json"]
+__all__ = ["lone_surrogates", "read_json"]
 
 
 def _reject_constant(name: str) -> Any:
@@ -75,7 +75,16 @@ def _printable(value: str) -> str:
     return "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in value)
 
 
-def read_json() -> Any:
+def lone_surrogates(data: bytes, document: Any) -> list[dict[str, str]]:
+    """A problem for every key and string of ``document`` (read from ``data``) that holds
+    a lone surrogate."""
+    return list(_lone_surrogates(document)) if _SURROGATE_ESCAPE.search(data) else []
+
+
+def read_json(*, text_checked: bool = True) -> Any:
+    """The request's JSON document; with ``text_checked`` (the default), a 422 for every
+    lone surrogate in it. A batch checks them itself, item by item
+    (:func:`lone_surrogates`)."""
     if not request.is_json:
         raise UnsupportedMediaType("send the request body as application/json")
     data = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
@@ -92,7 +101,7 @@ def read_json() -> Any:
         raise BadRequest("unreadable JSON: nested too deeply") from None
     except ValueError as error:
         raise BadRequest(f"unreadable JSON: {error}") from None
-    if _SURROGATE_ESCAPE.search(data):
+    if text_checked and _SURROGATE_ESCAPE.search(data):
         problems = InvalidRequest(_lone_surrogates(document))
         if problems.errors:
             raise problems

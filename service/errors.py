@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import chain
+from typing import Any, Protocol
 
-from flask import Flask, g
+from flask import Flask, g, request
 from marshmallow import ValidationError
 from rfc9457 import Problem
-from werkzeug.exceptions import HTTPException, InternalServerError, UnprocessableEntity
+from werkzeug.exceptions import (
+    HTTPException,
+    InternalServerError,
+    NotFound,
+    UnprocessableEntity,
+)
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from rules import Problem as RecordProblem
 from rules import RecordError, json_pointer
 
 __all__ = [
@@ -27,8 +34,11 @@ __all__ = [
     "InvalidRequest",
     "install",
     "json_pointer",
+    "load_request",
+    "merge_problems",
     "pointer_errors",
     "problem_body",
+    "problem_errors",
     "record_errors",
 ]
 
@@ -66,29 +76,10 @@ class InvalidRequest(UnprocessableEntity):
         super().__init__(f"the request has {count} invalid field{'s' if count != 1 else ''}")
 
 
-# Marshmallow's own messages, mapped to our codes by their opening words.
-_BUILTIN_CODES = (
-    ("Unknown field", "unknown-field"),
-    ("Missing data for required field", "required"),
-    ("Field may not be null", "null"),
-    ("Not a valid", "wrong-type"),
-    ("Invalid input type", "wrong-type"),
-    ("Must be one of", "unknown-value"),
-    ("Must be greater", "out-of-range"),
-    ("Must be less", "out-of-range"),
-    ("Length must be", "wrong-size"),
-    ("Shorter than", "wrong-size"),
-    ("Longer than", "wrong-size"),
-)
-
-
 def _code(message: str) -> str:
-    if isinstance(message, Coded):
-        return message.code
-    for opening, code in _BUILTIN_CODES:
-        if message.startswith(opening):
-            return code
-    return "invalid"
+    # Every field in service/fields.py codes its problems from the error_messages key it
+    # raises under; a message without a code is a problem no field foresaw.
+    return message.code if isinstance(message, Coded) else "invalid"
 
 
 def _walk(messages: Any, path: tuple[str | int, ...]) -> Iterator[dict[str, str]]:
@@ -101,6 +92,10 @@ def _walk(messages: Any, path: tuple[str | int, ...]) -> Iterator[dict[str, str]
                 yield from _walk(value, path)
             elif key == "key":
                 yield from _walk(value, path)
+            elif _is_unknown_field(value):
+                # The schema's message cannot name the key: the walker, which has it, does.
+                yield {"pointer": json_pointer((*path, key)),
+                       "detail": f"{_quoted(key)} is not a field here", "code": "unknown-field"}
             else:
                 yield from _walk(value, (*path, key))
     elif isinstance(messages, list):
@@ -112,6 +107,17 @@ def _walk(messages: Any, path: tuple[str | int, ...]) -> Iterator[dict[str, str]
                "code": _code(messages)}
 
 
+def _is_unknown_field(messages: Any) -> bool:
+    return (isinstance(messages, list) and len(messages) == 1
+            and isinstance(messages[0], Coded) and messages[0].code == "unknown-field")
+
+
+def _quoted(key: object) -> str:
+    from service.fields import quote  # the fields import this module
+
+    return quote(key)
+
+
 def pointer_errors(error: ValidationError) -> Iterator[dict[str, str]]:
     """Flatten marshmallow's nested messages into JSON-pointer errors, one at a time."""
     return _walk(error.messages, ())
@@ -120,8 +126,86 @@ def pointer_errors(error: ValidationError) -> Iterator[dict[str, str]]:
 def record_errors(error: RecordError) -> list[dict[str, str]]:
     """The library's problems with a record, as pointed errors: the paths are the
     request's own, since the service hands the record over field for field."""
-    return [{"pointer": p.pointer, "detail": p.message, "code": p.code.value}
-            for p in error.problems]
+    return problem_errors(error.problems)
+
+
+def problem_errors(problems: Iterable[RecordProblem]) -> list[dict[str, str]]:
+    return [{"pointer": p.pointer, "detail": p.message, "code": p.code.value} for p in problems]
+
+
+def _overlap(a: str, b: str) -> bool:
+    """One pointer is the other, or lies inside it (``#/hand`` and ``#/hand/2``)."""
+    return a == b or a.startswith(b + "/") or b.startswith(a + "/") or "#" in (a, b)
+
+
+def merge_problems(*layers: Iterable[dict[str, str]]) -> list[dict[str, str]]:
+    """Every layer's problems (the schema's, the notation's, the library's) as one list,
+    in layer order. A later layer's problem at a pointer an earlier one refused, or
+    inside or around it, is left out: that field was refused already, and what a later
+    layer says of it can only be a guess."""
+    merged: list[dict[str, str]] = []
+    for layer in layers:
+        before = [problem["pointer"] for problem in merged]
+        merged.extend(problem for problem in layer
+                      if not any(_overlap(problem["pointer"], seen) for seen in before))
+    return merged
+
+
+class _Loads(Protocol):
+    def load(self, data: Any) -> Any: ...
+
+
+class Refused:
+    """What a schema refused, asked of its nested messages (never flattened: a hostile
+    body has a hundred thousand of them, and its answer lists 50)."""
+
+    def __init__(self, messages: Any) -> None:
+        self.messages = messages
+
+    def __call__(self, *path: str | int) -> bool:
+        """Whether anything at ``path``, inside it or around it was refused."""
+        node = self.messages
+        for step in path:
+            if not isinstance(node, Mapping) or "_schema" in node:
+                return True  # refused at a field around the path, or as a whole
+            node = node.get(step, node.get(str(step)) if isinstance(step, int) else
+                            node.get(int(step)) if step.isdigit() else None)
+            if node is None:
+                return False
+        return True
+
+    def at(self, pointer: str) -> bool:
+        """The same, of a JSON pointer (``#/plays/3/player``)."""
+        steps = pointer.removeprefix("#").removeprefix("/")
+        return self(*[step.replace("~1", "/").replace("~0", "~")
+                      for step in steps.split("/")] if steps else [])
+
+
+Checks = Callable[[Mapping[str, Any], Mapping[str, Any], Refused], Iterable[dict[str, str]]]
+"""The library's checks on what the schema could read: the fields it loaded (its
+``valid_data``), the raw body, and what it refused; each check skips what needs a
+refused field."""
+
+
+def load_request(schema: _Loads, body: Any, checks: Checks | None = None, *,
+                 limit: int = MAX_ERRORS) -> dict[str, Any]:
+    """The body loaded by ``schema``, or a 422 with every problem at once: the schema's,
+    then those the library finds in what the schema could read, less any at a field
+    the schema refused (as :func:`merge_problems` does, without listing them all)."""
+    try:
+        return schema.load(body)  # type: ignore[no-any-return]
+    except ValidationError as error:
+        more: Iterable[dict[str, str]] = ()
+        if checks is not None and isinstance(error.valid_data, Mapping):
+            refused = Refused(error.messages)
+            more = (problem for problem in checks(error.valid_data, body, refused)
+                    if not refused.at(problem["pointer"]))
+        raise InvalidRequest(chain(pointer_errors(error), more), limit=limit) from None
+
+
+def _printable(path: str) -> str:
+    """A path as the detail quotes it: cut short (a 4 KiB URL is not repeated back)."""
+    return path if len(path) <= 200 else path[:199] + "…"
 
 
 def problem_body(error: HTTPException) -> dict[str, Any]:
@@ -159,6 +243,9 @@ def _located(errors: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
 def install(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> WerkzeugResponse:
+        if isinstance(error, NotFound):  # Werkzeug's text speaks of typing URLs by hand
+            error = NotFound(f"no such resource: {request.method} {_printable(request.path)} "
+                             "(see /openapi.yaml)")
         return _problem_response(error)
 
     @app.errorhandler(ValidationError)

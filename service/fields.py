@@ -1,27 +1,206 @@
-"""Marshmallow fields for the game's values, and the fields every request shares."""
+"""Marshmallow fields for the game's values, and the fields every request shares.
+
+Every field here speaks the project's words and codes its problems itself: a code comes
+from the ``error_messages`` key a problem is raised under (:data:`SHAPE_CODES`), never
+from marshmallow's English, and each message quotes the bad value (:func:`quote`).
+The views build their schemas from these, not from ``marshmallow.fields``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import enum
+from collections.abc import Mapping, Sized
+from typing import Any, Protocol
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields
+from marshmallow.types import ErrorMessages
 
 from rules import Card, InvalidCardError, Ruleset, Variant
+from rules.core.variants import MOST_CARDS, MOST_PLAYERS
 from service.errors import Coded
 
 __all__ = [
     "MAX_CARDS",
     "MAX_CLAIM",
     "MAX_SEATS",
+    "SHAPE_CODES",
+    "Between",
     "CardField",
     "Cards",
     "CommonSchema",
+    "Dict",
+    "Enum",
+    "List",
+    "Nested",
+    "Raw",
     "Seats",
+    "Size",
     "StrictBool",
     "StrictInt",
+    "StrictSchema",
+    "String",
     "duplicate",
+    "quote",
 ]
+
+QUOTED = 40
+"""Characters of a bad string quoted in a message; longer ones are cut short."""
+
+
+def quote(value: Any) -> str:
+    """The bad value as a message shows it: a string quoted (cut short, a lone
+    surrogate escaped, as ``repr`` does), a number or a constant as written, a list or an
+    object by its kind (never the whole of it: it may be huge)."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= QUOTED else repr(value[:QUOTED - 1]) + "…"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value)
+    return type(value).__name__
+
+
+SHAPE_CODES: Mapping[str, str] = {
+    "required": "required",
+    "null": "null",
+    "invalid": "wrong-type",
+    "type": "wrong-type",
+    "unknown": "unknown-value",
+    "invalid_utf8": "invalid-text",
+    "validator_failed": "invalid",
+}
+"""Each marshmallow ``error_messages`` key our fields raise under, and its code."""
+
+
+
+def _messages(**own: str) -> ErrorMessages:
+    """A field's messages: the ones every field shares, and its ``own``."""
+    return {"required": "missing: this field is required",
+            "null": "null is not a value here: leave the field out, or give one",
+            "validator_failed": "not a valid value here", **own}
+
+
+class _Messages(Protocol):
+    error_messages: dict[str, Any]
+
+
+class _Coded:
+    """A field whose problems carry the code of the key they are raised under."""
+
+    default_error_messages = _messages()
+
+    def make_error(self: _Messages, key: str, **kwargs: Any) -> ValidationError:
+        return ValidationError(Coded(SHAPE_CODES.get(key, "invalid"),
+                                     str(self.error_messages[key]).format(**kwargs)))
+
+
+def _expected(field: Any, value: Any, kind: str) -> ValidationError:
+    return field.make_error("invalid", kind=kind, input=quote(value))  # type: ignore[no-any-return]
+
+
+class Raw(_Coded, fields.Raw):
+    pass
+
+
+class String(_Coded, fields.String):
+    default_error_messages = _messages(invalid="expected a string, not {input}",
+                                       invalid_utf8="not UTF-8 text")
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> str:
+        if not isinstance(value, str):
+            raise _expected(self, value, "a string")
+        return value
+
+
+class List(_Coded, fields.List):  # type: ignore[type-arg]
+    default_error_messages = _messages(invalid="expected a list, not {input}")
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> list[Any]:
+        if not isinstance(value, list):
+            raise _expected(self, value, "a list")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class Dict(_Coded, fields.Dict):
+    default_error_messages = _messages(invalid="expected an object, not {input}")
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> dict[Any, Any]:
+        if not isinstance(value, Mapping):
+            raise _expected(self, value, "an object")
+        return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-untyped-call,no-any-return]
+
+
+class Nested(_Coded, fields.Nested):
+    default_error_messages = _messages(type="expected an object, not {input}")
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     partial: Any = None, **kwargs: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise self.make_error("type", input=quote(value))
+        return super()._deserialize(value, attr, data, partial=partial, **kwargs)
+
+
+class Enum(_Coded, fields.Enum):  # type: ignore[type-arg]
+    """One of an enum's values, by value; a problem lists them."""
+
+    default_error_messages = _messages(unknown="{input} is not one of {choices}")
+
+    def __init__(self, enum_: type[enum.Enum], **kwargs: Any) -> None:
+        super().__init__(enum_, by_value=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
+                     **kwargs: Any) -> enum.Enum:
+        try:
+            member: enum.Enum = self.enum(value)
+        except ValueError:
+            raise self.make_error("unknown", input=quote(value),
+                                  choices=", ".join(str(m.value) for m in self.enum)) from None
+        return member
+
+
+class Size:
+    """A validator: a string or a list between ``low`` and ``high`` long, in ``unit``."""
+
+    def __init__(self, low: int, high: int, unit: str = "items") -> None:
+        self.low, self.high, self.unit = low, high, unit
+
+    def __call__(self, value: Sized) -> None:
+        n = len(value)
+        if self.low <= n <= self.high:
+            return
+        message = f"{self.low} to {self.high} {self.unit} here, not {n}"
+        if isinstance(value, str) and n:
+            message = f"{quote(value)} is {n} characters long: {self.low} to {self.high} here"
+        raise ValidationError(Coded("wrong-size", message))
+
+
+class Between:
+    """A validator: a number from ``low`` to ``high``."""
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def __call__(self, value: int) -> None:
+        if not self.low <= value <= self.high:
+            raise ValidationError(Coded("out-of-range", f"{self.low} to {self.high} here, "
+                                        f"not {value}"))
+
+
+class StrictSchema(Schema):
+    """A request object: unknown fields refused (the walker in service.errors names the
+    key), and a value that is no object refused at its pointer."""
+
+    class Meta:
+        unknown = RAISE
+
+    error_messages = {"unknown": Coded("unknown-field", "not a field here"),  # noqa: RUF012
+                      "type": Coded("wrong-type", "expected an object")}
+
 
 MAX_CLAIM = 999
 """Claims are small numbers; anything larger is a malformed request, not a claim."""
@@ -29,14 +208,14 @@ MAX_CLAIM = 999
 
 def _card(value: Any) -> Card:
     if not isinstance(value, str):
-        raise ValidationError(Coded("wrong-type", f"a card is a string, not {value!r}"))
+        raise ValidationError(Coded("wrong-type", f"a card is a string, not {quote(value)}"))
     try:
         return Card.parse(value)
     except InvalidCardError as error:
         raise ValidationError(Coded("invalid-card", str(error))) from None
 
 
-class CardField(fields.Field):  # type: ignore[type-arg]
+class CardField(_Coded, fields.Field):  # type: ignore[type-arg]
     """A card in lenient notation in, canonical notation out."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
@@ -51,11 +230,11 @@ def duplicate(card: Card) -> Coded:
     return Coded("duplicate-card", f"duplicate card: {str(card)!r}")
 
 
-MAX_CARDS = 7
-"""The most cards anyone is dealt (the seven-card game)."""
+MAX_CARDS = MOST_CARDS
+"""The most cards anyone is dealt, over every variant (the seven-card game's seven)."""
 
 
-class Cards(fields.Field):  # type: ignore[type-arg]
+class Cards(_Coded, fields.Field):  # type: ignore[type-arg]
     """A list of distinct cards, read in one pass (not a field per card: this is on
     every request's path), with every bad card reported at its index."""
 
@@ -88,11 +267,11 @@ class Cards(fields.Field):  # type: ignore[type-arg]
         return cards
 
 
-MAX_SEATS = 4
+MAX_SEATS = MOST_PLAYERS
 """The most players any variant seats: an object keyed by players or sides has no more."""
 
 
-class Seats(fields.Dict):
+class Seats(Dict):
     """An object keyed by players (or sides). Its size is the table's shape, so it is
     checked before a single key is read; who the players are is the schema's business."""
 
@@ -101,20 +280,21 @@ class Seats(fields.Dict):
         if isinstance(value, Mapping) and len(value) > MAX_SEATS:
             raise ValidationError(Coded("wrong-size", f"at most {MAX_SEATS} players here, "
                                         f"not {len(value)}"))
-        return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-untyped-call,no-any-return]
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
-class StrictBool(fields.Boolean):
+class StrictBool(_Coded, fields.Boolean):
     """Only JSON true and false: ``"false"`` and ``0`` are type errors, not booleans."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
                      **kwargs: Any) -> bool:
         if not isinstance(value, bool):
-            raise ValidationError(Coded("wrong-type", f"expected true or false, not {value!r}"))
+            raise ValidationError(Coded("wrong-type",
+                                        f"expected true or false, not {quote(value)}"))
         return value
 
 
-class StrictInt(fields.Integer):
+class StrictInt(_Coded, fields.Integer):
     """Only JSON integers: no strings, floats or booleans."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -123,20 +303,17 @@ class StrictInt(fields.Integer):
     def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None,
                      **kwargs: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError(Coded("wrong-type", f"expected an integer, not {value!r}"))
+            raise ValidationError(Coded("wrong-type", f"expected an integer, not {quote(value)}"))
         return int(value)
 
 
 def claim_field(**kwargs: Any) -> StrictInt:
-    return StrictInt(validate=validate.Range(0, MAX_CLAIM), **kwargs)
+    return StrictInt(validate=Between(0, MAX_CLAIM), **kwargs)
 
 
-class CommonSchema(Schema):
+class CommonSchema(StrictSchema):
     """The fields every operation accepts."""
 
-    class Meta:
-        unknown = RAISE
-
-    variant = fields.Enum(Variant, by_value=True, load_default=Variant.SIX_CARD)
-    ruleset = fields.Enum(Ruleset, by_value=True, load_default=Ruleset.ACC)
+    variant = Enum(Variant, load_default=Variant.SIX_CARD)
+    ruleset = Enum(Ruleset, load_default=Ruleset.ACC)
     muggins = StrictBool(load_default=False)

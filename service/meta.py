@@ -11,6 +11,7 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from service.observability import metrics_response, readiness
+from service.rulebook import RULES_CSP
 
 bp = Blueprint("meta", __name__)
 
@@ -54,6 +55,8 @@ def install_page_policy(app: Flask) -> None:
             if request.path.startswith("/docs"):
                 response.direct_passthrough = False
                 policy = _docs_csp(response.get_data())
+            elif request.path == "/rules":
+                policy = RULES_CSP
             else:
                 policy = SCOREPAD_CSP
             response.headers["Content-Security-Policy"] = policy

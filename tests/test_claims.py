@@ -129,16 +129,35 @@ class TestCitations:
         (FindingCode.RENEGE, "english", "English laws xxi"),
         (FindingCode.OUT_OF_TURN, "english", "English laws"),
         (FindingCode.RENEGE, "hoyle", "Hoyle"),
-        (FindingCode.RENEGE, "friendly", None)])
+        (FindingCode.RENEGE, "friendly", None),
+        (FindingCode.UNDERCOUNT, "acc", "ACC 8.3"),
+        (FindingCode.UNDERCOUNT, "friendly", None)])
     def test_the_printed_rule(self, code: FindingCode, ruleset: str, rule: str | None) -> None:
         assert cite(code, Ruleset(ruleset)) == rule
+
+    def test_an_acc_undercount_cites_the_underpegging_rule(self) -> None:
+        (finding,) = ruling(6, 8, "acc").findings
+        assert (finding.code, finding.rule) == (FindingCode.UNDERCOUNT, "ACC 8.3")
+
+    @pytest.mark.parametrize("code", [FindingCode.IMPOSSIBLE_CLAIM, FindingCode.CARD_NOT_HELD,
+                                      FindingCode.CARD_ALREADY_PLAYED,
+                                      FindingCode.CARDS_LEFT_UNPLAYED,
+                                      FindingCode.AMBIGUOUS_RECORD])
+    def test_under_the_acc_only_the_records_facts_cite_no_rule(self, code: FindingCode) -> None:
+        """What docs/rules.md#sources-and-rulesets lists: the findings that state a fact
+        of the record, not a ruling a numbered rule makes."""
+        assert cite(code, Ruleset.ACC) is None
+        uncited = {c for c in FindingCode if cite(c, Ruleset.ACC) is None}
+        assert uncited == {FindingCode.IMPOSSIBLE_CLAIM, FindingCode.CARD_NOT_HELD,
+                           FindingCode.CARD_ALREADY_PLAYED, FindingCode.CARDS_LEFT_UNPLAYED,
+                           FindingCode.AMBIGUOUS_RECORD}
 
     def test_every_finding_names_its_section_of_the_rule_book(self) -> None:
         finding = ruling(11, 8, "english").findings[0]
         assert finding.to_dict() == {
             "code": "overcount", "message": "pone claimed 11 for the hand, which counts 8: "
             "3 too many", "player": "pone", "points": 3, "rule": "English laws ix",
-            "rulebook": "docs/rules.md#overcount"}
+            "rulebook": "/rules#overcount"}
 
 
 class TestUndercount:
@@ -164,7 +183,7 @@ class TestUndercount:
         # (docs/rules.md#muggins), so it is not the rule a muggins finding applies.
         r = ruling(6, 10, "acc", muggins=True)
         assert [(f.code, f.rule) for f in r.findings] == [
-            (FindingCode.UNDERCOUNT, None), (FindingCode.MUGGINS, "ACC 10.1.a")]
+            (FindingCode.UNDERCOUNT, "ACC 8.3"), (FindingCode.MUGGINS, "ACC 10.1.a")]
         assert [f.rule for f in ruling(6, 10, "hoyle", muggins=True).findings] == ["Hoyle"] * 2
 
 

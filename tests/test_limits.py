@@ -195,9 +195,9 @@ def test_deals_per_game_by_target(client: FlaskClient, variant: str, target: int
     goal = target or {"five-card": 61, "seven-card": 181}.get(variant, 121)
     (error,) = problem["errors"]
     assert (error["pointer"], error["code"]) == ("#/deals", "wrong-size")
-    # Past 60 the list is refused before a deal is read, in marshmallow's words.
+    # Past 60 the list is refused before a deal is read, by its size.
     assert error["detail"] in (f"a game to {goal} has at most {limit} deals, not {deals}",
-                               f"Length must be between 1 and {limit}.")
+                               f"1 to {limit} deals here, not {deals}")
     # One fewer is no longer refused for its size (whatever else is wrong with it).
     problem = client.post("/v1/games/check", json=_game(variant, deals - 1, target)).get_json()
     assert all(e["code"] != "wrong-size" for e in problem.get("errors", []))

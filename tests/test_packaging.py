@@ -26,12 +26,24 @@ def test_the_wheel_has_everything_the_service_reads(tmp_path: Path) -> None:
         names = set(archive.namelist())
         # The contract is a real file in the wheel (a link in the tree), the same bytes.
         assert archive.read("service/openapi.yaml") == (ROOT / "openapi.yaml").read_bytes()
+        # So is the rule book that GET /rules renders.
+        assert archive.read("service/rules.md") == (ROOT / "docs" / "rules.md").read_bytes()
         version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
         entry_points = archive.read(f"muggins-{version}.dist-info/entry_points.txt").decode()
     scorepad = {p.name for p in (ROOT / "service" / "scorepad").iterdir()}
     assert {f"service/scorepad/{name}" for name in scorepad} <= names
     assert {"rules/py.typed", "muggins/cli.py", "service/v1/hands.py"} <= names
     assert "muggins = muggins.cli:main" in entry_points
+
+
+def test_the_image_copies_the_rule_book_the_package_links_to() -> None:
+    """service/rules.md links to ../docs/rules.md: the image must have the target to
+    build its wheel from, as it has openapi.yaml for service/openapi.yaml."""
+    assert (ROOT / "service" / "rules.md").resolve() == (ROOT / "docs" / "rules.md")
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert "COPY docs/rules.md ./docs/rules.md" in dockerfile
+    build = "pip install --no-cache-dir --no-deps --no-build-isolation ."
+    assert dockerfile.index("COPY docs/rules.md") < dockerfile.index(build)
 
 
 @pytest.mark.slow

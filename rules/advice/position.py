@@ -62,10 +62,17 @@ def check_request(table: Table, player: str, hand: Sequence[Card], starter: Card
     if discards is not None:
         check_cards(problems, ("discards",), discards, variant.spec.to_crib,
                     f"what a {variant} player lays away")
+        laid = {event.card: (j, event.player) for j, event in enumerate(plays)
+                if event.card is not None}
         for i, card in enumerate(discards):
             if card in hand or card == starter:
                 problems.add(("discards", i), ProblemCode.DUPLICATE_CARD,
                              f"{card} is also in the hand or the starter")
+            elif card in laid:
+                # Pointed at the discard: the play that lays it may well be right.
+                j, who = laid[card]
+                problems.add(("discards", i), ProblemCode.DUPLICATE_CARD,
+                             f"{card} is a discard, but {who} lays it in play {j + 1}")
     if problems:
         raise AdviceError(problems.found)
 

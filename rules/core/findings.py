@@ -17,6 +17,7 @@ from rules.core.rulesets import Ruleset
 __all__ = [
     "NINETEEN",
     "RULEBOOK",
+    "RULEBOOK_LINK",
     "ClaimRuling",
     "Finding",
     "FindingCode",
@@ -31,6 +32,8 @@ NINETEEN = 19
 
 RULEBOOK = "docs/rules.md"
 """The project's rule book; each finding code is the anchor of its section there."""
+RULEBOOK_LINK = "/rules"
+"""Where the service serves the rule book, relative to the server: a finding's link."""
 
 
 class Verdict(StrEnum):
@@ -52,7 +55,7 @@ class Finding:
     @property
     def rulebook(self) -> str:
         """Where the rule book explains the ruling."""
-        return f"{RULEBOOK}#{self.code.value}"
+        return f"{RULEBOOK_LINK}#{self.code.value}"
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"code": self.code.value, "message": self.message}

@@ -118,6 +118,7 @@ _SPECS: dict[str, RulesetSpec] = {
         margin=MarginRule.SKUNK,
         citations={
             FindingCode.OVERCOUNT: "ACC 8.4",
+            FindingCode.UNDERCOUNT: "ACC 8.3",
             FindingCode.MUGGINS: "ACC 10.1.a",
             FindingCode.OVER_31: "ACC 7.1.e",
             FindingCode.RENEGE: "ACC 7.3",

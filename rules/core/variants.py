@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["CRIB_SIZE", "LAST_FOR_THREE", "Variant", "VariantSpec"]
+__all__ = [
+    "CRIB_SIZE",
+    "FEWEST_PLAYERS",
+    "LAST_FOR_THREE",
+    "MOST_CARDS",
+    "MOST_PLAYERS",
+    "MOST_TO_CRIB",
+    "Variant",
+    "VariantSpec",
+]
 
 CRIB_SIZE = 4
 LAST_FOR_THREE = 3
@@ -63,3 +72,11 @@ _SPECS: dict[str, VariantSpec] = {
                                      partnerships=((0, 2), (1, 3))),
     Variant.SEVEN_CARD: VariantSpec(2, 7, 2, 0, 181, single_count=False, last_for_three=False),
 }
+
+# The bounds over every variant: what a request can be held to before its variant is read.
+MOST_CARDS = max(spec.dealt for spec in _SPECS.values())
+"""The most cards anyone is dealt (the seven-card game's seven)."""
+MOST_TO_CRIB = max(spec.to_crib for spec in _SPECS.values())
+"""The most cards anyone lays away to the crib."""
+MOST_PLAYERS = max(spec.players for spec in _SPECS.values())
+FEWEST_PLAYERS = min(spec.players for spec in _SPECS.values())

@@ -93,6 +93,11 @@ class DealCheck:
     unruled_crib: int | None = None
     """The claim for the crib made after the win, if any: echoed, not ruled on."""
 
+    @property
+    def target(self) -> int:
+        """The score that wins: the one given, or the variant's."""
+        return self.table.target
+
     def counts(self) -> tuple[Count, ...]:
         """The show's counts in the order they are made: each hand from the pone round
         to the dealer, then the crib (docs/rules.md#game-end)."""

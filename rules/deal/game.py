@@ -18,7 +18,7 @@ from rules.core.table import Table
 from rules.core.variants import LAST_FOR_THREE
 from rules.deal.check import DealCheck, DealRecord, check_deal, check_deal_record
 
-__all__ = ["LAST_FOR_THREE", "GameCheck", "Margin", "check_game", "margin"]
+__all__ = ["LAST_FOR_THREE", "GameCheck", "Margin", "check_game", "margin", "margin_lines"]
 
 SKUNK = 31
 DOUBLE_SKUNK = 61
@@ -39,23 +39,30 @@ class GameCheck:
     winner: str | None
     margin: Margin | None
     findings: tuple[Finding, ...]
+    target: int
+    """The score that wins: the one given, or the variant's."""
+
+
+def margin_lines(target: int, ruleset: Ruleset) -> dict[Margin, int]:
+    """Each margin bigger than a single game, and the line below which the loser's score
+    makes the win that margin (the bigger margin first).
+
+    ACC (and friendly play): a skunk is a win by 31 or more, a double skunk by 61 or
+    more (under 91 and under 61 in a 121 game). Hoyle and the English laws: a lurch
+    when the loser has not reached half the target (under 31 in a 61 game, under 61
+    in a 121 game).
+    """
+    if ruleset.spec.margin is MarginRule.LURCH:
+        return {Margin.LURCH: (target + 1) // 2}
+    return {Margin.DOUBLE_SKUNK: target - DOUBLE_SKUNK + 1, Margin.SKUNK: target - SKUNK + 1}
 
 
 def margin(scores: Mapping[str, int], winner: str, target: int, ruleset: Ruleset) -> Margin:
-    """How big the win was, against the best of the losers.
-
-    ACC (and friendly play): a skunk is a win by 31 or more, a double skunk by 61 or
-    more. Hoyle and the English laws: a lurch when the loser has not reached half
-    the target (under 31 in a 61 game, under 61 in a 121 game).
-    """
+    """How big the win was, against the best of the losers (:func:`margin_lines`)."""
     runner_up = max(score for side, score in scores.items() if side != winner)
-    if ruleset.spec.margin is MarginRule.LURCH:
-        return Margin.LURCH if runner_up < (target + 1) // 2 else Margin.SINGLE
-    by = target - runner_up
-    if by >= DOUBLE_SKUNK:
-        return Margin.DOUBLE_SKUNK
-    if by >= SKUNK:
-        return Margin.SKUNK
+    for won_by, line in margin_lines(target, ruleset).items():
+        if runner_up < line:
+            return won_by
     return Margin.SINGLE
 
 
@@ -104,4 +111,5 @@ def check_game(
             table = table.next_deal()
     problems.raise_any()
     won_by = None if winner is None else margin(scores, winner, table.target, ruleset)
-    return GameCheck(tuple(checked), tuple(dealers), scores, winner, won_by, tuple(findings))
+    return GameCheck(tuple(checked), tuple(dealers), scores, winner, won_by, tuple(findings),
+                     table.target)

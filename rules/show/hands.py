@@ -17,7 +17,7 @@ from rules.core.rulesets import Ruleset
 from rules.core.variants import CRIB_SIZE, Variant
 from rules.show.show import Show, count, nineteen_means_zero, possible_totals
 
-__all__ = ["HandCheck", "check_hand", "expected_size"]
+__all__ = ["HandCheck", "check_hand", "expected_size", "hand_problems"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +46,7 @@ def check_hand(
     what = "the crib" if crib else "the hand"
     size = expected_size(variant, crib)
     problems = Problems()
-    check_cards(problems, ("hand",), hand, size, "a crib" if crib else f"a {variant} hand")
-    if any(card.index == starter.index for card in hand):
-        problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
-                     f"the starter {starter} is also in the hand")
-    check_claim(problems, ("claimed",), claimed)
+    _check(problems, hand, starter, size, crib, variant, claimed)
     problems.raise_any()
 
     show = count(hand, starter, crib=crib)
@@ -58,6 +54,27 @@ def check_hand(
         return HandCheck(show, None)
     return HandCheck(show, _ruling(claimed, show.total, ruleset, muggins, player, what, size,
                                    crib))
+
+
+def hand_problems(hand: Sequence[Card] | None, starter: Card | None, *, crib: bool = False,
+                  claimed: int | None = None,
+                  variant: Variant = Variant.SIX_CARD) -> Problems:
+    """What makes a hand uncountable: the wrong size, a card twice, the starter in the
+    hand, a claim below 0. A part not given (None) is not checked, so that a request
+    whose starter was refused still hears about its hand."""
+    problems = Problems()
+    _check(problems, hand, starter, expected_size(variant, crib), crib, variant, claimed)
+    return problems
+
+
+def _check(problems: Problems, hand: Sequence[Card] | None, starter: Card | None, size: int,
+           crib: bool, variant: Variant, claimed: int | None) -> None:
+    if hand is not None:
+        check_cards(problems, ("hand",), hand, size, "a crib" if crib else f"a {variant} hand")
+        if starter is not None and any(card.index == starter.index for card in hand):
+            problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
+                         f"the starter {starter} is also in the hand")
+    check_claim(problems, ("claimed",), claimed)
 
 
 @lru_cache(maxsize=4096)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify
-from marshmallow import RAISE, fields, validate, validates_schema
+from marshmallow import RAISE, validates_schema
 
 from rules import check_deal
-from service.fields import CommonSchema, Seats, StrictBool, StrictInt
+from service.fields import Between, CommonSchema, Seats, StrictBool, StrictInt, String
 from service.observability import count_findings
 from service.v1.notation import Kind, read_record
 from service.v1.records import (
@@ -26,7 +26,7 @@ MAX_TARGET = 1000
 
 
 def target_field() -> StrictInt:
-    return StrictInt(validate=validate.Range(1, MAX_TARGET))
+    return StrictInt(validate=Between(1, MAX_TARGET))
 
 
 class DealCheckSchema(CommonSchema, DealFieldsSchema):
@@ -34,8 +34,8 @@ class DealCheckSchema(CommonSchema, DealFieldsSchema):
         unknown = RAISE
 
     players = player_names()
-    scores_before = Seats(keys=fields.String(validate=NAME),
-                                values=StrictInt(validate=validate.Range(0, MAX_TARGET)))
+    scores_before = Seats(keys=String(validate=NAME),
+                          values=StrictInt(validate=Between(0, MAX_TARGET)))
     target = target_field()
     in_progress = StrictBool(load_default=False)
 
@@ -54,6 +54,7 @@ def deals_check() -> Response:
                         in_progress=data["in_progress"])
     count_findings(result.findings)
     answer = deal_check_out(result)
+    answer["target"] = result.target
     if data["in_progress"]:
         answer["next"] = next_out(result.next)
     return jsonify(answer)

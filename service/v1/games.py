@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, validates_schema
 
 from rules import check_game
 from service.errors import Coded
-from service.fields import CommonSchema
+from service.fields import CommonSchema, List, Nested, Size, String
 from service.observability import count_findings
 from service.v1.deals import target_field
 from service.v1.hands import findings_out
@@ -36,9 +36,9 @@ def max_deals(target: int) -> int:
 
 class GameCheckSchema(CommonSchema):
     players = player_names(required=True)
-    first_dealer = fields.String(required=True, validate=NAME)
-    deals = fields.List(fields.Nested(DealFieldsSchema), required=True,
-                        validate=validate.Length(1, MAX_DEALS))
+    first_dealer = String(required=True, validate=NAME)
+    deals = List(Nested(DealFieldsSchema), required=True,
+                 validate=Size(1, MAX_DEALS, "deals"))
     target = target_field()
 
     @validates_schema
@@ -82,4 +82,5 @@ def games_check() -> Response:
         "winner": result.winner,
         "margin": None if result.margin is None else result.margin.value,
         "findings": findings_out(result.findings),
+        "target": result.target,
     })

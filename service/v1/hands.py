@@ -2,21 +2,35 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
-from flask import Response, jsonify
-from marshmallow import ValidationError, fields, validate
+from flask import Response, jsonify, request
+from marshmallow import ValidationError
 
-from rules import ClaimRuling, Finding, HandCheck, RecordError, check_hand
-from service.body import read_json
+from rules import ClaimRuling, Finding, HandCheck, RecordError, Variant, check_hand
+from rules.show.hands import hand_problems
+from service.body import lone_surrogates, read_json
 from service.errors import (
     MAX_ERRORS,
     InvalidRequest,
-    pointer_errors,
+    Refused,
+    load_request,
     problem_body,
+    problem_errors,
     record_errors,
 )
-from service.fields import CardField, Cards, CommonSchema, StrictBool, claim_field
+from service.fields import (
+    CardField,
+    Cards,
+    CommonSchema,
+    List,
+    Raw,
+    Size,
+    StrictBool,
+    claim_field,
+)
 from service.observability import count_findings
 
 MAX_BATCH = 1000
@@ -32,11 +46,22 @@ class HandCheckSchema(CommonSchema):
 class HandBatchSchema(CommonSchema):
     """The common fields at the top apply to every item that does not set its own."""
 
-    hands = fields.List(fields.Raw(), required=True, validate=validate.Length(1, MAX_BATCH))
+    hands = List(Raw(), required=True, validate=Size(1, MAX_BATCH, "hands"))
 
 
 _check_schema = HandCheckSchema()
 _batch_schema = HandBatchSchema()
+
+
+def hand_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
+                refused: Refused) -> list[dict[str, str]]:
+    """The library's problems with a hand the schema refused in part: its size only when
+    the variant and the crib were read, the starter only when it was."""
+    sized = "variant" in loaded and "crib" in loaded
+    return problem_errors(hand_problems(
+        loaded.get("hand") if sized else None, loaded.get("starter"),
+        crib=loaded.get("crib", False), claimed=loaded.get("claimed"),
+        variant=loaded.get("variant", Variant.SIX_CARD)).found)
 
 
 def findings_out(findings: tuple[Finding, ...] | list[Finding]) -> list[dict[str, object]]:
@@ -110,33 +135,60 @@ def _check(data: dict[str, Any], findings: list[Finding] | None = None) -> dict[
 
 
 def hands_check() -> Response:
-    data = _check_schema.load(read_json())
+    data = load_request(_check_schema, read_json(), hand_checks)
     return jsonify(_check(data))
 
 
+_ITEM = re.compile(r"#/hands/(0|[1-9][0-9]*)(?=/|$)")
+
+
+def _untexts(body: Any) -> dict[int, list[dict[str, str]]]:
+    """The lone surrogates of a batch, by item; one outside the items refuses it all."""
+    by_item: dict[int, list[dict[str, str]]] = {}
+    outside = []
+    for problem in lone_surrogates(request.get_data(cache=True), body):
+        item = _ITEM.match(problem["pointer"])
+        if item is None:
+            outside.append(problem)
+        else:
+            by_item.setdefault(int(item.group(1)), []).append(problem)
+    if outside:
+        raise InvalidRequest(outside)
+    return by_item
+
+
 def hands_batch() -> Response:
-    body = read_json()
+    body = read_json(text_checked=False)
+    untexts = _untexts(body)
     batch = _batch_schema.load(body)
     defaults = {key: body[key] for key in ("variant", "ruleset", "muggins") if key in body}
     items = [defaults | item if defaults and isinstance(item, dict) else item
              for item in batch["hands"]]
-    try:  # the usual batch, every hand valid: one load for all of them
-        loaded: list[dict[str, Any]] | None = _check_schema.load(items, many=True)
-    except ValidationError:  # each hand alone, for its own errors
-        loaded = None
+    loaded: list[dict[str, Any]] | None = None
+    if not untexts:
+        try:  # the usual batch, every hand valid: one load for all of them
+            loaded = _check_schema.load(items, many=True)
+        except ValidationError:  # each hand alone, for its own errors
+            loaded = None
     results: list[dict[str, Any]] = []
     budget = MAX_ERRORS
     findings: list[Finding] = []
     for i, item in enumerate(items):
         try:
-            data = loaded[i] if loaded is not None else _check_schema.load(item)
+            if i in untexts:  # no text at all: nothing else in it can be read
+                raise InvalidRequest(untexts[i], limit=budget)
+            data = (loaded[i] if loaded is not None
+                    else load_request(_check_schema, item, hand_checks, limit=budget))
             results.append(_check(data, findings))
-        except (ValidationError, RecordError) as error:
-            found = (pointer_errors(error) if isinstance(error, ValidationError)
-                     else record_errors(error))
-            errors = ({**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]} for e in found)
+        except (InvalidRequest, RecordError) as error:
             # One answer lists at most MAX_ERRORS problems, across all its items.
-            problem = InvalidRequest(errors, limit=budget)
+            if isinstance(error, InvalidRequest):
+                problem = error
+            else:
+                problem = InvalidRequest(record_errors(error), limit=budget)
+            if i not in untexts:  # the item's pointers, as the batch's
+                problem.errors = [{**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]}
+                                  for e in problem.errors]
             budget -= len(problem.errors)
             results.append(problem_body(problem))
     count_findings(findings)

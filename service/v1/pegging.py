@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Response, jsonify
 
 from rules import check_play, in_play
+from service.errors import load_request
 from service.fields import CommonSchema, StrictBool
 from service.observability import count_findings
 from service.v1.notation import Kind, read_record
@@ -13,6 +14,7 @@ from service.v1.records import (
     hands_field,
     next_out,
     play_check_out,
+    play_checks,
     player_names,
     plays_field,
     table_of,
@@ -30,7 +32,7 @@ _schema = PeggingCheckSchema()
 
 
 def pegging_check() -> Response:
-    data = _schema.load(read_record(Kind.PLAY))
+    data = load_request(_schema, read_record(Kind.PLAY), play_checks)
     result = check_play(
         events_from(data["plays"]),
         table=table_of(data),

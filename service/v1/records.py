@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, validates_schema
 
 from rules import (
     Count,
@@ -19,8 +19,22 @@ from rules import (
     RecordError,
     Table,
 )
-from service.errors import Coded
-from service.fields import CardField, Cards, Seats, StrictBool, claim_field
+from rules.core.errors import Problems
+from rules.core.variants import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB
+from rules.play.check import check_play_record
+from service.errors import Coded, Refused, problem_errors
+from service.fields import (
+    CardField,
+    Cards,
+    List,
+    Nested,
+    Seats,
+    Size,
+    StrictBool,
+    StrictSchema,
+    String,
+    claim_field,
+)
 from service.v1.hands import findings_out, hand_check_out
 
 __all__ = [
@@ -36,6 +50,7 @@ __all__ = [
     "next_out",
     "no_player_named_crib",
     "play_check_out",
+    "play_checks",
     "player_names",
     "shown_as",
     "table_of",
@@ -45,18 +60,16 @@ CRIB = "crib"
 """The crib's key in a deal's ``show`` and its name in ``next.player``, beside the
 players' names: the API's word, which the library keeps apart with a flag."""
 MAX_EVENTS = 52
-NAME = validate.Length(1, 64)
+NAME = Size(1, 64, "characters")
 
 
-def player_names(**kwargs: Any) -> fields.List:  # type: ignore[type-arg]
-    return fields.List(fields.String(validate=NAME), validate=validate.Length(2, 4), **kwargs)
+def player_names(**kwargs: Any) -> List:
+    return List(String(validate=NAME), validate=Size(FEWEST_PLAYERS, MOST_PLAYERS, "players"),
+                **kwargs)
 
 
-class PlayEventSchema(Schema):
-    class Meta:
-        unknown = "raise"
-
-    player = fields.String(required=True, validate=NAME)
+class PlayEventSchema(StrictSchema):
+    player = String(required=True, validate=NAME)
     card = CardField()
     go = StrictBool()
     claimed = claim_field()
@@ -74,14 +87,47 @@ class PlayEventSchema(Schema):
                                   field_name="card")
 
 
-def plays_field(required: bool = True) -> fields.List:  # type: ignore[type-arg]
-    return fields.List(fields.Nested(PlayEventSchema), required=required,
-                       validate=validate.Length(0, MAX_EVENTS))
+def plays_field(required: bool = True) -> List:
+    return List(Nested(PlayEventSchema), required=required,
+                validate=Size(0, MAX_EVENTS, "events"))
 
 
-def hands_field(**kwargs: Any) -> fields.Dict:
-    return Seats(keys=fields.String(validate=NAME),
-                       values=Cards(), **kwargs)
+def hands_field(**kwargs: Any) -> Seats:
+    return Seats(keys=String(validate=NAME), values=Cards(), **kwargs)
+
+
+_event_schema = PlayEventSchema()
+
+
+def play_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
+                refused: Refused) -> list[dict[str, str]]:
+    """The library's problems with a play the schema refused in part: each readable
+    event's player and the hands against the seats, when the variant, the seats and (for
+    the hands) every hand were read."""
+    if "variant" not in loaded or refused("players") or refused("variant"):
+        return []
+    problems = Problems()
+    try:
+        table = Table.seat(loaded["variant"], loaded.get("players"))
+    except RecordError as error:
+        return problem_errors(error.problems)
+    plays = body.get("plays")
+    for i, raw in enumerate(plays if isinstance(plays, list) else ()):
+        if refused("plays", i):
+            continue
+        one = Problems()
+        check_play_record(one, events_from([_event_schema.load(raw)]), table, None)
+        problems.extend(p.under("plays", i) for p in _below(one, "plays", 0))
+    if "hands" in loaded and not refused("hands"):
+        check_play_record(problems, (), table, loaded["hands"])
+    return problem_errors(problems.found)
+
+
+def _below(problems: Problems, *prefix: str | int) -> list[Problem]:
+    """Problems at ``prefix``, their paths taken from below it."""
+    n = len(prefix)
+    return [Problem(p.path[n:], p.code, p.message) for p in problems.found
+            if p.path[:n] == prefix]
 
 
 def table_of(data: Mapping[str, Any], *, dealer: str | None = None) -> Table:
@@ -148,27 +194,21 @@ def next_out(coming: Next) -> dict[str, Any]:
 # --- deals -------------------------------------------------------------------------
 
 
-class ClaimsSchema(Schema):
-    class Meta:
-        unknown = "raise"
-
+class ClaimsSchema(StrictSchema):
     heels = claim_field()
-    hands = Seats(keys=fields.String(validate=NAME), values=claim_field())
+    hands = Seats(keys=String(validate=NAME), values=claim_field())
     crib = claim_field()
 
 
-class DealFieldsSchema(Schema):
+class DealFieldsSchema(StrictSchema):
     """What a deal record holds, in a game or on its own."""
 
-    class Meta:
-        unknown = "raise"
-
     dealt = hands_field(required=True)
-    discards = Seats(keys=fields.String(validate=NAME), values=Cards(max_cards=3))
+    discards = Seats(keys=String(validate=NAME), values=Cards(max_cards=MOST_TO_CRIB))
     crib_card = CardField()
     starter = CardField()
     plays = plays_field(required=False)
-    claims = fields.Nested(ClaimsSchema)
+    claims = Nested(ClaimsSchema)
 
 
 def no_player_named_crib(players: Sequence[str] | None) -> None:

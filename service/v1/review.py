@@ -108,7 +108,8 @@ def deals_review() -> Response:
     review = review_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
                          muggins=data["muggins"], scores_before=data.get("scores_before"))
     count_findings(review.check.findings)
-    return jsonify({"objective": objective_of(data["variant"]), **deal_review_out(review)})
+    return jsonify({"objective": objective_of(data["variant"]), **deal_review_out(review),
+                    "target": review.check.target})
 
 
 def games_review() -> Response:
@@ -128,4 +129,5 @@ def games_review() -> Response:
         "winner": check.winner,
         "margin": None if check.margin is None else check.margin.value,
         "findings": findings_out(check.findings),
+        "target": check.target,
     })

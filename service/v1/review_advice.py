@@ -5,10 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify
-from marshmallow import fields, validate
 
 from rules import DEFAULT_SAMPLES, PlayAdvice, advise_play
-from service.fields import CardField, Cards, CommonSchema, StrictInt
+from rules.core.variants import MOST_TO_CRIB
+from service.fields import (
+    Between,
+    CardField,
+    Cards,
+    CommonSchema,
+    List,
+    Nested,
+    Size,
+    StrictInt,
+    String,
+)
 from service.v1.notation import Kind, read_record
 from service.v1.records import (
     MAX_EVENTS,
@@ -32,14 +42,14 @@ class PeggingAdviseSchema(CommonSchema):
     say (:func:`rules.advice.position.check_request`)."""
 
     players = player_names()
-    player = fields.String(required=True, validate=NAME)
+    player = String(required=True, validate=NAME)
     hand = Cards(required=True)
     starter = CardField(required=True)
-    discards = Cards(max_cards=3)
-    plays = fields.List(fields.Nested(PlayEventSchema), load_default=list,
-                        validate=validate.Length(0, MAX_EVENTS))
-    samples = StrictInt(load_default=DEFAULT_SAMPLES, validate=validate.Range(1, MAX_SAMPLES))
-    seed = StrictInt(load_default=0, validate=validate.Range(0, 2**32 - 1))
+    discards = Cards(max_cards=MOST_TO_CRIB)
+    plays = List(Nested(PlayEventSchema), load_default=list,
+                 validate=Size(0, MAX_EVENTS, "events"))
+    samples = StrictInt(load_default=DEFAULT_SAMPLES, validate=Between(1, MAX_SAMPLES))
+    seed = StrictInt(load_default=0, validate=Between(0, 2**32 - 1))
 
 
 _schema = PeggingAdviseSchema()

@@ -1,0 +1,43 @@
+"""``GET /v1/variants``: every fact a client needs to lay out a table, from the library."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
+
+from rules.core.rulesets import Ruleset
+from rules.core.table import TWO_PLAYERS
+from rules.core.variants import Variant
+from rules.deal.game import margin_lines
+
+
+def variant_out(variant: Variant) -> dict[str, Any]:
+    spec = variant.spec
+    return {
+        "name": variant.value,
+        "players": spec.players,
+        "dealt": spec.dealt,
+        "kept": spec.hand_size,
+        "to_crib": spec.to_crib,
+        "crib_card": spec.crib_cards_dealt,
+        "target": spec.target,
+        "single_count": spec.single_count,
+        "last_for_three": spec.last_for_three,
+        "partnerships": [list(pair) for pair in spec.partnerships],
+        # Only the two-player game names its seats by default; bigger tables name theirs.
+        "seats": list(TWO_PLAYERS) if spec.players == len(TWO_PLAYERS) else None,
+        "margins": {ruleset.value: _margins(spec.target, ruleset) for ruleset in Ruleset},
+    }
+
+
+def _margins(target: int, ruleset: Ruleset) -> dict[str, Any]:
+    return {"rule": ruleset.spec.margin.value,
+            "below": {won_by.value: line for won_by, line in margin_lines(target, ruleset).items()}}
+
+
+_ANSWER = {"variants": [variant_out(variant) for variant in Variant]}
+
+
+def variants() -> Response:
+    return jsonify(_ANSWER)
