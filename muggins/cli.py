@@ -99,7 +99,16 @@ def count(obj: Context, cards: tuple[str, ...], starter: str, crib: bool,
 
     obj.run(lambda c: c.check_hand(list(cards), starter, crib=crib, claimed=claimed,
                                    variant=variant, ruleset=ruleset, muggins=muggins_on),
-            show, _findings_of)
+            show, _findings_of, _typed)
+
+
+def _typed(pointer: str) -> str:
+    """A refused field of ``count`` as it was typed: the cards counted from 1, as they
+    stand on the command line (the pointer's #/hand/3 is the fourth), options by name."""
+    field, _, index = pointer.removeprefix("#/").partition("/")
+    if field == "hand" and index.isdigit():
+        return f"card {int(index) + 1}"
+    return f"--{field}" if field and not index else pointer
 
 
 def _read_record(source: str) -> dict[str, Any]:
@@ -151,6 +160,9 @@ def _body(record: str | None, notation: str | None, live: bool = False) -> dict[
 
 def _show_play(r: dict[str, Any]) -> None:
     for play in r["plays"]:
+        # The gos the referee read into the record, where they were (not events: unnumbered).
+        for name in play.get("inferred_go", ()):
+            click.echo(f"     {name:<8} go        (inferred)")
         what = "go" if play.get("go") else play["card"]
         mark = "" if play.get("legal", True) else "  (taken back)"
         scores = ", ".join(f"{s['kind']} {s['points']}" for s in play["scores"])
@@ -228,7 +240,7 @@ def deal(obj: Context, record: str | None, notation: str | None, live: bool) -> 
             click.echo("the play:")
             _show_play({**r["play"], "findings": []})
         for name, hand in r["show"].items():
-            click.echo(f"{name}: {hand['total']}  ({hand['call']})")
+            click.echo(f"{name}: {hand['total']}{_ruling(hand)}  ({hand['call']})")
         click.echo("scores: " + ", ".join(f"{p} {n}" for p, n in r["scores_after"].items()))
         if r["winner"]:
             click.echo(f"{r['winner']} wins during the {r['won_during']}")
@@ -238,6 +250,15 @@ def deal(obj: Context, record: str | None, notation: str | None, live: bool) -> 
         _print_findings(r["findings"])
 
     obj.run(lambda c: c.check_deal(body), show, _findings_of)
+
+
+def _ruling(hand: dict[str, Any]) -> str:
+    """The claim and its verdict; a claim echoed without one was made after the game was
+    won, and is not ruled (as the scorepad marks it)."""
+    if hand.get("claimed") is None:
+        return ""
+    verdict = hand.get("verdict") or "not ruled, the game was already won"
+    return f", claimed {hand['claimed']}: {verdict}"
 
 
 @main.command()
@@ -286,9 +307,12 @@ def advise(obj: Context, cards: tuple[str, ...], dealer: bool, variant: Any, top
 
 def _show_deal_review(r: dict[str, Any], indent: str = "") -> None:
     for player, d in r["discards"].items():
-        rank = f"{d['rank']} of {d['options']}"
-        click.echo(f"{indent}{player} threw {' '.join(d['discard'])}: {rank}, "
-                   f"{d['loss']:.2f} below {' '.join(d['best']['discard'])}")
+        threw = f"{indent}{player} threw {' '.join(d['discard'])}: "
+        if d["rank"] == 1:  # the best (or as good as it): nothing below it to name
+            click.echo(f"{threw}the best of {d['options']} throws")
+        else:
+            click.echo(f"{threw}{_ordinal(d['rank'])} best of {d['options']} throws, "
+                       f"{d['loss']:.2f} points below {' '.join(d['best']['discard'])}")
     play = r["play"]
     if play is not None:
         laid = []
@@ -302,6 +326,11 @@ def _show_deal_review(r: dict[str, Any], indent: str = "") -> None:
         click.echo(f"{indent}{c['player']} counted {c['what']}: claimed {c['claimed']} of "
                    f"{c['true']}, lost {c['loss']}")
     _show_lost(r["lost"], indent)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _show_lost(lost: dict[str, Any], indent: str = "") -> None:

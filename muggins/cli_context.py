@@ -36,14 +36,19 @@ class Context:
         return self._client
 
     def run(self, call: Callable[[Client], Any], show: Callable[[Any], None],
-            findings: Callable[[Any], Sequence[Any]]) -> NoReturn:
+            findings: Callable[[Any], Sequence[Any]],
+            where: Callable[[str], str] = str) -> NoReturn:
+        """Ask, print, exit. ``where`` names a refused field as the command's user typed
+        it (a record's JSON pointer is already the user's own)."""
         try:
             answer = call(self.client)
         except ProblemError as error:
             if self.as_json:
                 click.echo(json.dumps(error.problem, ensure_ascii=False, indent=2))
             else:
-                click.echo(f"refused: {error}", err=True)
+                click.echo(f"refused: {error.summary}", err=True)
+                for e in error.errors:
+                    click.echo(f"  {where(e['pointer'])}: {e['detail']} ({e['code']})", err=True)
             sys.exit(REFUSED)
         except Unreachable as error:
             click.echo(str(error), err=True)

@@ -53,9 +53,27 @@ class ProblemError(MugginsError):
         self.type: str = str(problem.get("type", "about:blank"))
         self.errors: list[dict[str, str]] = list(problem.get("errors", []))
         self.request_id = request_id
-        lines = [f"{self.status} {self.title}" + (f": {self.detail}" if self.detail else "")]
+        self.summary = f"{self.status} {self.title}" + (f": {self.detail}" if self.detail else "")
+        lines = [self.summary]
         lines += [f"  {e['pointer']}: {e['detail']} ({e['code']})" for e in self.errors]
         super().__init__("\n".join(lines))
+
+
+def _why(error: requests.RequestException, timeout: float | None) -> str:
+    """What went wrong, in words: requests' own message is its connection pool's
+    ("HTTPConnectionPool(...): Max retries exceeded ..."). The socket's reason is found
+    down the chain of causes (requests' error, urllib3's retry error and its reason)."""
+    if isinstance(error, requests.Timeout):
+        return f"no answer within {timeout:g} s" if timeout else "no answer in time"
+    seen: list[BaseException] = [error]
+    for cause in seen:
+        if isinstance(cause, OSError) and cause.strerror:
+            return cause.strerror[0].lower() + cause.strerror[1:]
+        for nearer in (*cause.args, getattr(cause, "reason", None), cause.__cause__,
+                       cause.__context__):
+            if isinstance(nearer, BaseException) and nearer not in seen and len(seen) < 20:
+                seen.append(nearer)
+    return "the connection failed"
 
 
 def _common(variant: Variant | None, ruleset: Ruleset | None, muggins: bool | None
@@ -98,7 +116,8 @@ class Client:
             response = self.session.request(method, self.base_url + path, json=body,
                                             timeout=self.timeout)
         except requests.RequestException as error:
-            raise Unreachable(f"cannot reach {self.base_url}: {error}") from error
+            raise Unreachable(f"cannot reach {self.base_url}: {_why(error, self.timeout)}"
+                              ) from error
         try:
             payload = response.json()
         except ValueError:

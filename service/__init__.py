@@ -59,9 +59,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     origins = cors_origins(app.config["CORS_ORIGINS"])
     if origins:
         # Browser apps on these origins may call the API (only the API) with what it
-        # uses, and read its errors and ids.
+        # uses, and read its errors, ids and the front's limits.
         CORS(app, resources={r"/v1/*": {"origins": origins}}, methods=["GET", "POST"],
-             allow_headers=["Content-Type", REQUEST_ID], expose_headers=[REQUEST_ID],
+             allow_headers=["Content-Type", REQUEST_ID],
+             expose_headers=[REQUEST_ID, "RateLimit-Policy", "RateLimit", "Retry-After"],
              max_age=600)
     app.register_blueprint(meta.bp)
     app.register_blueprint(rulebook.bp)

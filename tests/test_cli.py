@@ -49,7 +49,9 @@ class TestCount:
     def test_refused_input(self) -> None:
         result = run("count", "5H", "5C", "5S", "ZZ", "--starter", "5D")
         assert result.exit_code == 2
-        assert "#/hand/3: invalid card: 'ZZ' (invalid-card)" in result.output
+        # The fourth card on the command line, not the JSON pointer's zero-based #/hand/3.
+        assert "  card 4: invalid card: 'ZZ' (invalid-card)" in result.output
+        assert "#/hand" not in result.output
 
 
 class TestRecords:
@@ -187,7 +189,8 @@ def tracks(output: str) -> dict[str, str]:
 class TestHumanOutput:
     def test_plays_are_numbered_from_1(self) -> None:
         lines = run("peg", "-", stdin=json.dumps(RECORD)).output.splitlines()
-        assert [line.split()[:2] for line in lines[:4]] == [
+        # (Between 3 and 4, unnumbered, the two gos the referee inferred.)
+        assert [line.split()[:2] for line in lines[:6] if "(inferred)" not in line] == [
             ["1", "pone"], ["2", "dealer"], ["3", "pone"], ["4", "dealer"]]
 
     def test_a_deal_prints_the_board_with_both_pegs(self, tmp_path: Path) -> None:
@@ -275,3 +278,62 @@ class TestTheReadmeCommands:
         lines = run("review", str(path)).output.splitlines()
         assert lines[0].startswith("deal 1 (dealer ")
         assert not any(line.startswith("deal 0") for line in lines)
+
+
+class TestRoughEdges:
+    """Issue 21: what the command said that a person at the table should not have to decode."""
+
+    def test_a_refused_card_is_numbered_as_typed(self) -> None:
+        result = run("count", "5H", "5C", "5S", "1D", "-s", "5D")
+        assert result.exit_code == 2
+        assert result.output.splitlines()[1:] == ["  card 4: invalid card: '1D' (invalid-card)"]
+
+    def test_a_refused_starter_names_the_option(self) -> None:
+        result = run("count", "5H", "5C", "5S", "JD", "-s", "1X")
+        assert result.exit_code == 2
+        assert result.output.splitlines()[1:] == ["  --starter: invalid card: '1X' (invalid-card)"]
+
+    def test_an_unreachable_service_says_so_in_words(self) -> None:
+        result = run("--url", "http://127.0.0.1:9", "count", "5H", "5C", "5S", "JD", "-s", "5D")
+        assert result.exit_code == 3
+        assert result.output == "cannot reach http://127.0.0.1:9: connection refused\n"
+
+    def test_a_deal_marks_the_counts_made_after_the_win(self, tmp_path: Path) -> None:
+        path = tmp_path / "deal.json"
+        path.write_text(json.dumps({**DEAL, "claims": {"hands": {"pone": 29, "dealer": 4},
+                                                       "crib": 7}}))
+        lines = run("deal", str(path)).output.splitlines()
+        assert [line.split("  (")[0] for line in lines if line.startswith(("pone:", "dealer:",
+                                                                          "crib:"))] == [
+            "pone: 29, claimed 29: correct",
+            "dealer: 4, claimed 4: not ruled, the game was already won",
+            "crib: 7, claimed 7: not ruled, the game was already won"]
+
+    def test_a_review_does_not_compare_a_best_throw_with_itself(self, tmp_path: Path) -> None:
+        path = tmp_path / "deal.json"
+        path.write_text(json.dumps(REVIEWED))
+        lines = run("review", str(path)).output.splitlines()
+        assert lines[:2] == ["bob threw 6S 7S: 2nd best of 15 throws, 2.04 points below AH 7S",
+                             "ann threw KD 6H: the best of 15 throws"]
+
+    def test_peg_shows_the_gos_the_referee_inferred(self, tmp_path: Path) -> None:
+        path = tmp_path / "record.json"
+        path.write_text(json.dumps(RECORD))
+        lines = run("peg", str(path)).output.splitlines()
+        assert lines[2:6] == ["   3 pone     TD   30   1 go 1",
+                              "     dealer   go        (inferred)",
+                              "     pone     go        (inferred)",
+                              "   4 dealer   9S    9   1 last-card 1"]
+
+
+REVIEWED = {
+    "players": ["bob", "ann"],
+    "dealt": {"bob": ["AH", "2H", "3H", "4S", "6S", "7S"],
+              "ann": ["8C", "9C", "TC", "QC", "KD", "6H"]},
+    "discards": {"bob": ["6S", "7S"], "ann": ["KD", "6H"]},
+    "starter": "JH",
+    "plays": [{"player": "bob", "card": "AH"}, {"player": "ann", "card": "8C"},
+              {"player": "bob", "card": "2H"}, {"player": "ann", "card": "9C"},
+              {"player": "bob", "card": "3H"}, {"player": "ann", "go": True},
+              {"player": "bob", "card": "4S"}, {"player": "ann", "card": "TC"},
+              {"player": "ann", "card": "QC"}]}

@@ -14,6 +14,7 @@ from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     negative_data_rejection,
+    response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
 )
@@ -23,7 +24,7 @@ from service import create_app
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENT = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance,
-          content_type_conformance, negative_data_rejection]
+          content_type_conformance, negative_data_rejection, response_headers_conformance]
 FUZZ_EXAMPLES = 150
 """Half again schemathesis's default budget, per operation, positive and negative."""
 

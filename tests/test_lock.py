@@ -71,3 +71,13 @@ def test_make_and_the_image_install_from_the_lock(path: str, lock: str) -> None:
     assert f"--require-hashes --no-deps -r {lock}" in text
     assert "--no-build-isolation" in text  # the project is built with the locked backend
     assert "-c constraints.txt -e" not in text and "-c constraints.txt ." not in text
+
+
+def test_the_workflow_pins_every_action_by_commit() -> None:
+    # A tag can be moved to other code; a commit cannot. The comment says which release.
+    workflow = (ROOT / ".github/workflows/ci.yml").read_text(encoding="utf-8")
+    uses = re.findall(r"^\s*(?:- )?uses: (\S+)(.*)$", workflow, re.MULTILINE)
+    assert uses
+    for action, comment in uses:
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", action), action
+        assert re.fullmatch(r" # v\d+\.\d+\.\d+", comment), (action, comment)

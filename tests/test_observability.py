@@ -36,7 +36,10 @@ class TestCors:
                                    headers={"Origin": "https://app.example"})
             assert response.status_code == status
             assert response.headers["Access-Control-Allow-Origin"] == "https://app.example"
-            assert "X-Request-ID" in response.headers["Access-Control-Expose-Headers"]
+            exposed = response.headers["Access-Control-Expose-Headers"].split(", ")
+            # The front's rate-limit fields too (draft-ietf-httpapi-ratelimit-headers-09).
+            assert sorted(exposed) == ["RateLimit", "RateLimit-Policy", "Retry-After",
+                                       "X-Request-ID"]
         preflight = client.options("/v1/hands/check", headers={
             "Origin": "https://club.example", "Access-Control-Request-Method": "POST",
             "Access-Control-Request-Headers": "Content-Type"})

@@ -30,7 +30,7 @@ class TestReviewCommand:
     def test_a_deal_from_stdin(self) -> None:
         result = run("review", "-", stdin=json.dumps(DEAL))
         assert result.exit_code == 0
-        assert result.output.startswith("pone threw 2C 3C: 1 of 15")
+        assert result.output.startswith("pone threw 2C 3C: the best of 15 throws\n")
         assert "play: pone:5H" in result.output
 
 

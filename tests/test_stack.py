@@ -339,3 +339,71 @@ def test_nginx_answers_what_gunicorn_would_refuse_in_html(
     assert got == status
     assert b"\r\nContent-Type: application/problem+json" in head
     assert b"gunicorn" not in head + body
+
+
+# --- limits an app can read (draft-ietf-httpapi-ratelimit-headers-09) -------------------
+
+POLICY = '"requests";q=20;w=1, "connections";q=20;qu="concurrent-requests"'
+
+
+@pytest.mark.parametrize("path", ["/healthz", "/v1/rulesets", "/metrics", "/no-such-page"])
+def test_every_public_answer_names_the_limits(stack: Stack, path: str) -> None:
+    status, headers, _ = _get(stack.port, path, source="127.0.0.9")
+    assert status in (200, 404)
+    assert headers["RateLimit-Policy"] == POLICY
+    assert "RateLimit" not in headers  # only a 429 says what is left
+
+
+def test_a_429_for_requests_says_which_limit(stack: Stack) -> None:
+    conn = http.client.HTTPConnection(HOST, stack.port, timeout=10,
+                                      source_address=("127.0.0.10", 0))
+    try:
+        for _ in range(120):
+            conn.request("GET", "/healthz")
+            answer = conn.getresponse()
+            body = answer.read()
+            if answer.status == 429:
+                break
+    finally:
+        conn.close()
+    assert answer.status == 429
+    assert answer.getheader("RateLimit-Policy") == POLICY
+    assert answer.getheader("RateLimit") == '"requests";r=0;t=1'
+    assert answer.getheader("Retry-After") == "1"
+    assert json.loads(body)["detail"] == (
+        "too many requests from this address (20 a second, bursts of 40): slow down and retry")
+
+
+def test_a_429_for_connections_says_which_limit(stack: Stack) -> None:
+    held = []
+    try:
+        for _ in range(20):
+            conn = socket.create_connection((HOST, stack.port), source_address=("127.0.0.11", 0))
+            conn.sendall(b"POST /v1/hands/check HTTP/1.1\r\nHost: m\r\n"
+                         b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n")
+            held.append(conn)
+        time.sleep(0.2)
+        status, headers, body = _get(stack.port, "/healthz", source="127.0.0.11")
+    finally:
+        for conn in held:
+            conn.close()
+    assert status == 429
+    assert headers["RateLimit-Policy"] == POLICY
+    assert headers["RateLimit"] == '"connections";r=0;t=1'
+    assert headers["Retry-After"] == "1"
+    assert json.loads(body)["detail"] == (
+        "too many requests at once from this address (20): wait for one to finish")
+
+
+def test_more_than_fifty_headers_get_a_problem_not_gunicorns_html(stack: Stack) -> None:
+    # gunicorn refuses past limit_request_fields (50) with an HTML 431; nginx has no
+    # such count, so the front answers it as a problem.
+    headers = {f"X-Extra-{n}": str(n) for n in range(60)} | {"X-Request-ID": "many-headers"}
+    status, got, body = _get(stack.port, "/healthz", source="127.0.0.12", headers=headers)
+    assert status == 431
+    assert got["Content-Type"] == "application/problem+json"
+    assert got["X-Request-ID"] == "many-headers"
+    assert got["RateLimit-Policy"] == POLICY
+    assert json.loads(body) == {
+        "type": "about:blank", "title": "Request Header Fields Too Large", "status": 431,
+        "detail": "more than 50 header fields: send fewer"}

@@ -1,0 +1,194 @@
+// The Muggins client: one typed function per operation of openapi.yaml, over
+// openapi-fetch and the types openapi-typescript generates from the contract
+// (src/schema.ts, written by `npm run build`). Every answer keeps its request id; every
+// refusal (4xx, 5xx) is thrown as a MugginsError carrying the problem and its errors.
+import createClient from "openapi-fetch";
+import type { components, operations, paths } from "./schema.js";
+
+export type { components, operations, paths } from "./schema.js";
+export type Schemas = components["schemas"];
+
+export type HandCheckRequest = Schemas["HandCheckRequest"];
+export type HandCheckResult = Schemas["HandCheckResult"];
+export type HandBatchRequest = Omit<Schemas["HandBatchRequest"], "hands"> & {
+  hands: HandCheckRequest[];
+};
+export type HandBatchResult =
+  operations["checkHands"]["responses"][200]["content"]["application/json"];
+export type PlayEvent = Schemas["PlayEvent"];
+export type PeggingCheckRequest = Schemas["PeggingCheckRequest"];
+export type PeggingCheckResult = Schemas["PeggingCheckResult"];
+export type DealCheckRequest = Schemas["DealCheckRequest"];
+export type DealCheckResult = Schemas["DealCheckResult"];
+export type GameCheckRequest = Schemas["GameCheckRequest"];
+export type GameCheckResult = Schemas["GameCheckResult"];
+export type AdviseRequest = Schemas["AdviseRequest"];
+export type AdviseResult = Schemas["AdviseResult"];
+export type DealReviewResult = Schemas["DealReviewResult"];
+export type GameReviewResult = Schemas["GameReviewResult"];
+export type PeggingAdviseRequest = Schemas["PeggingAdviseRequest"];
+export type PeggingAdviseResult = Schemas["PeggingAdviseResult"];
+export type Rulesets = Schemas["Rulesets"];
+export type Status = Schemas["Status"];
+export type Finding = Schemas["Finding"];
+export type Problem = Schemas["Problem"];
+/** One entry of a validation problem's `errors`: where, what, and a stable code. */
+export type FieldError = NonNullable<Problem["errors"]>[number];
+
+/** The header that carries the request id, both ways. */
+export const REQUEST_ID = "X-Request-ID";
+
+/** An answer: the body, typed, with the id the service logged it under. */
+export interface Answer<T> {
+  data: T;
+  requestId: string;
+  /** The front's `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers-09), if any. */
+  rateLimitPolicy: string | null;
+  response: Response;
+}
+
+/** A refusal: the service's RFC 9457 problem, its `errors` list, and the request id. */
+export class MugginsError extends Error {
+  readonly status: number;
+  readonly problem: Problem;
+  readonly errors: FieldError[];
+  readonly requestId: string | null;
+  /** On a 429: the limit that was hit (the `RateLimit` field) and when to come back. */
+  readonly rateLimit: string | null;
+  readonly retryAfter: number | null;
+  readonly response: Response;
+
+  constructor(problem: Problem, response: Response) {
+    super(problem.detail ?? problem.title);
+    this.name = "MugginsError";
+    this.status = problem.status;
+    this.problem = problem;
+    this.errors = problem.errors ?? [];
+    this.response = response;
+    this.requestId = response.headers.get(REQUEST_ID);
+    this.rateLimit = response.headers.get("RateLimit");
+    const retry = response.headers.get("Retry-After");
+    this.retryAfter = retry === null ? null : Number(retry);
+  }
+}
+
+export interface ClientOptions {
+  /** Where the service answers, e.g. "https://muggins.example.org" (no trailing /v1). */
+  baseUrl: string;
+  /** A fetch of your own (tests, retries, a proxy); the global fetch by default. */
+  fetch?: typeof globalThis.fetch;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+}
+
+/** Per call: your own request id (letters, digits, `._:-`, up to 128), an abort signal. */
+export interface CallOptions {
+  requestId?: string;
+  signal?: AbortSignal;
+}
+
+function problemOf(error: unknown, response: Response): Problem {
+  if (typeof error === "object" && error !== null && "status" in error && "title" in error) {
+    return error as Problem;
+  }
+  // Not a problem document (a proxy's page, say): say what came back.
+  const text = typeof error === "string" ? error.slice(0, 200) : "";
+  return {
+    type: "about:blank",
+    title: response.statusText || `HTTP ${response.status}`,
+    status: response.status,
+    detail: text ? `HTTP ${response.status}: ${text}` : `HTTP ${response.status}`,
+  };
+}
+
+interface Raw<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+function answer<T>(raw: Raw<T>): Answer<T> {
+  const { response } = raw;
+  if (!response.ok || raw.data === undefined) {
+    throw new MugginsError(problemOf(raw.error, response), response);
+  }
+  return {
+    data: raw.data,
+    requestId: response.headers.get(REQUEST_ID) ?? "",
+    rateLimitPolicy: response.headers.get("RateLimit-Policy"),
+    response,
+  };
+}
+
+function init(options: CallOptions | undefined): { headers: Record<string, string>; signal?: AbortSignal } {
+  const headers: Record<string, string> = {};
+  if (options?.requestId !== undefined) headers[REQUEST_ID] = options.requestId;
+  return options?.signal ? { headers, signal: options.signal } : { headers };
+}
+
+export type Muggins = ReturnType<typeof createMuggins>;
+
+/** A client for one Muggins service. */
+export function createMuggins(options: ClientOptions) {
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  const text = { parseAs: "text" as const };
+  return {
+    /** Count a hand or crib; with `claimed`, rule on the claim. */
+    checkHand: async (body: HandCheckRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/hands/check", { body, ...init(call) })),
+    /** Many hand checks at once; an invalid item gets a problem in its slot. */
+    checkHands: async (body: HandBatchRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/hands/batch", { body, ...init(call) })),
+    /** Referee a recorded play, card by card. */
+    checkPegging: async (body: PeggingCheckRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/pegging/check", { body, ...init(call) })),
+    /** Referee one whole deal. */
+    checkDeal: async (body: DealCheckRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/deals/check", { body, ...init(call) })),
+    /** Referee a whole game from its deals. */
+    checkGame: async (body: GameCheckRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/games/check", { body, ...init(call) })),
+    /** Every legal discard, best first. */
+    adviseDiscards: async (body: AdviseRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/discards/advise", { body, ...init(call) })),
+    /** Review one deal against the best discard, play and count. */
+    reviewDeal: async (body: DealCheckRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/deals/review", { body, ...init(call) })),
+    /** Review a whole game, deal by deal. */
+    reviewGame: async (body: GameCheckRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/games/review", { body, ...init(call) })),
+    /** Which card to lay now, by expected pegging difference. */
+    advisePlay: async (body: PeggingAdviseRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/pegging/advise", { body, ...init(call) })),
+    /** The rulesets and their remedies, in words. */
+    listRulesets: async (call?: CallOptions) =>
+      answer(await client.GET("/v1/rulesets", init(call))),
+    /** Liveness. */
+    health: async (call?: CallOptions) => answer(await client.GET("/healthz", init(call))),
+    /** Readiness (a 503 while shutting down is thrown as a MugginsError). */
+    ready: async (call?: CallOptions) => answer(await client.GET("/readyz", init(call))),
+    /** Prometheus metrics, as text (the operator's listener only, behind the front). */
+    metrics: async (call?: CallOptions) =>
+      answer(await client.GET("/metrics", { ...text, ...init(call) })),
+    /** The contract, openapi.yaml, as text. */
+    contract: async (call?: CallOptions) =>
+      answer(await client.GET("/openapi.yaml", { ...text, ...init(call) })),
+    /** The scorepad page, as HTML. */
+    scorepad: async (call?: CallOptions) =>
+      answer(await client.GET("/", { ...text, ...init(call) })),
+    /** The interactive documentation page, as HTML. */
+    docs: async (call?: CallOptions) =>
+      answer(await client.GET("/docs", { ...text, ...init(call) })),
+  };
+}
+
+/** The operationId each function answers for (a test checks they cover openapi.yaml). */
+export const OPERATIONS = [
+  "checkHand", "checkHands", "checkPegging", "checkDeal", "checkGame", "adviseDiscards",
+  "reviewDeal", "reviewGame", "advisePlay", "listRulesets", "health", "ready", "metrics",
+  "contract", "scorepad", "docs",
+] as const satisfies readonly (keyof operations & keyof Muggins)[];
