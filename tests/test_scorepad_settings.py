@@ -82,11 +82,12 @@ def test_the_play_under_hoyle_with_muggins(page: Any) -> None:
     page.click("#check-play")
     page.wait_for_selector("#play-result .findings li[data-code='overcount']")
     assert settle(page, "#play-result .award") == "Pegged after the rulings: pone 1, dealer 3"
-    # A claim of 0 for 1 with muggins: the dealer takes the point missed.
-    page.fill("#record", "pone KH\ndealer QC\npone TD =0\ndealer 9S")
+    # A claim of 0 for a fifteen with muggins: the pone takes the 2 missed; the last card,
+    # which no claim covers, is the dealer's (docs/rules.md#claims-in-the-play).
+    page.fill("#record", "pone 5H\ndealer TC =0")
     page.click("#check-play")
     page.wait_for_selector("#play-result .findings li[data-code='muggins']")
-    assert settle(page, "#play-result .award") == "Pegged after the rulings: pone 0, dealer 2"
+    assert settle(page, "#play-result .award") == "Pegged after the rulings: pone 2, dealer 1"
     assert [(b["ruleset"], b["muggins"], b["variant"]) for b in bodies] == [
         ("acc", False, "six-card")] + [("hoyle", True, "six-card")] * 3
 
