@@ -81,7 +81,7 @@ def check_night(cards: Sequence[Scorecard], *, convention: Convention = Conventi
     findings += _totals(cards, corrected)
     findings += _no_harm(cards, corrected, settled, result, spec)
     order = {card.player: n for n, card in enumerate(cards)}
-    findings.sort(key=lambda f: (order[f.player or ""], -1 if f.index is None else f.index))
+    findings.sort(key=lambda f: (order[f.player or ""], 1 << 30 if f.index is None else f.index))
     table, points = (None, None) if tournament is None else master_points(result, tournament)
     return NightCheck(corrected, tuple(findings), apparent, tuple(standings), result,
                       bracket(result) if event is Event.SANCTIONED else None, table, points)
