@@ -45,7 +45,8 @@ class Meeting:
 def meetings(cards: Sequence[Scorecard]) -> list[Meeting]:
     """Pair every game line with the opponent's line for the same game.
 
-    Where two players meet more than once, their lines pair up in round order.
+    Lines naming the same round pair up; a line without a round pairs with one left
+    over (in round order); two lines naming different rounds are different games.
     """
     lines: dict[tuple[str, str], list[tuple[int | None, int]]] = {}
     for card in cards:
@@ -59,12 +60,34 @@ def meetings(cards: Sequence[Scorecard]) -> list[Meeting]:
             if (b, a) not in lines:
                 found += [Meeting(b, a, None, j) for _, j in _in_round_order(mine)]
             continue
-        theirs = _in_round_order(lines.get((b, a), []))
-        mine = _in_round_order(mine)
-        for n in range(max(len(mine), len(theirs))):
-            found.append(Meeting(a, b, mine[n][1] if n < len(mine) else None,
-                                 theirs[n][1] if n < len(theirs) else None))
+        found += [Meeting(a, b, i, j) for i, j in _pair_up(mine, lines.get((b, a), []))]
     return found
+
+
+def _pair_up(mine: list[tuple[int | None, int]],
+             theirs: list[tuple[int | None, int]]) -> list[tuple[int | None, int | None]]:
+    """Lines of the same round pair first; a line that names no round then pairs with
+    the first line left over on the other card; the rest are on one card only."""
+    rounds = {number: j for number, j in theirs if number is not None}
+    pairs: list[tuple[int | None, int | None]] = []
+    left_mine = []
+    for number, i in mine:
+        if number is not None and number in rounds:
+            pairs.append((i, rounds.pop(number)))
+        else:
+            left_mine.append((number, i))
+    taken = {j for _, j in pairs}
+    left_theirs = _in_round_order([entry for entry in theirs if entry[1] not in taken])
+    for number, i in _in_round_order(left_mine):
+        partner = next((entry for entry in left_theirs
+                        if number is None or entry[0] is None), None)
+        if partner is None:  # no line of theirs could be this game
+            pairs.append((i, None))
+        else:
+            left_theirs.remove(partner)
+            pairs.append((i, partner[1]))
+    pairs += [(None, j) for _, j in left_theirs]
+    return pairs
 
 
 def _in_round_order(lines: list[tuple[int | None, int]]) -> list[tuple[int | None, int]]:

@@ -4,6 +4,7 @@ docs/rules.md#club-master-points)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -44,14 +45,12 @@ class Cut:
 
 def cut(standings: Sequence[Standing]) -> Cut:
     places = qualifying(len(standings))
-    sure = tuple(s.player for s in standings if s.rank + _tied(standings, s) - 1 <= places)
+    sharing = Counter(s.rank for s in standings if s.rank <= places)
+    sure = tuple(s.player for s in standings
+                 if s.rank <= places and s.rank + sharing[s.rank] - 1 <= places)
     level = tuple(s.player for s in standings
-                  if s.player not in sure and s.rank <= places)
+                  if s.rank <= places and s.rank + sharing[s.rank] - 1 > places)
     return Cut(places, sure, level)
-
-
-def _tied(standings: Sequence[Standing], standing: Standing) -> int:
-    return sum(1 for s in standings if s.rank == standing.rank)
 
 
 def bracket_order(size: int) -> list[int]:

@@ -116,11 +116,17 @@ def _no_harm(cards: Sequence[Scorecard], corrected: Sequence[Scorecard],
     """
     original = {card.player: card for card in cards}
     index = {card.player: n for n, card in enumerate(corrected)}
+    tallies = {card.player: tally(card) for card in corrected}
+    # Players who rank below everyone in the cut, before and after, cannot move it: the
+    # ranking above them, head-to-head included, involves none of their games.
+    in_cut = {*result.qualifiers, *result.playoff}
+    worst = max(tallies[player].key(spec) for player in in_cut)
     found: list[Finding] = []
     for meeting, ia, ib, rulings in settled:
         if not rulings:
             continue
         trial = list(corrected)
+        changed = dict(tallies)
         for player, at, was in ((meeting.first, ia, meeting.first_index),
                                 (meeting.second, ib, meeting.second_index)):
             card = trial[index[player]]
@@ -130,11 +136,17 @@ def _no_harm(cards: Sequence[Scorecard], corrected: Sequence[Scorecard],
             else:
                 kept[at] = as_written(original[player].lines[was], spec)
             trial[index[player]] = replace(card, lines=tuple(kept))
-        other = cut(rank(trial, spec))
-        if (other.qualifiers, other.playoff) == (result.qualifiers, result.playoff):
+            changed[player] = tally(trial[index[player]])
+        below = all(min(tallies[p].key(spec), changed[p].key(spec)) > worst
+                    for p in (meeting.first, meeting.second))
+        if below or _same_cut(cut(rank(trial, spec, changed)), result):
             for player, at in sorted({(r.player, r.index) for r in rulings}):
                 found.append(Finding(
                     FindingCode.NO_HARM_NO_FOUL,
                     "no harm, no foul: as written, this game changes nobody's place in "
                     "the cut", player, at, rule="ACC 12.2.h"))
     return found
+
+
+def _same_cut(one: Cut, other: Cut) -> bool:
+    return (one.qualifiers, one.playoff) == (other.qualifiers, other.playoff)

@@ -105,14 +105,15 @@ def rank(cards: Sequence[Scorecard], convention: ConventionSpec,
     """Everyone best first; players still level after head-to-head share a rank."""
     by_player = {card.player: card for card in cards}
     tallies = tallies or {card.player: tally(card) for card in cards}
-    keyed = sorted(by_player, key=lambda p: (tallies[p].key(convention), p))
+    keys = {player: tallies[player].key(convention) for player in by_player}
+    keyed = sorted(by_player, key=lambda p: (keys[p], p))
     tiers: list[list[str]] = []
     scores: dict[str, int] = {}
     start = 0
     while start < len(keyed):
-        key = tallies[keyed[start]].key(convention)
+        key = keys[keyed[start]]
         end = start
-        while end < len(keyed) and tallies[keyed[end]].key(convention) == key:
+        while end < len(keyed) and keys[keyed[end]] == key:
             end += 1
         group = keyed[start:end]
         parts = _head_to_head(by_player, group, scores) if len(group) > 1 else [group]

@@ -16,6 +16,7 @@ from service.v1 import (
     review,
     review_advice,
     rulesets,
+    tournaments,
 )
 
 __all__ = ["ROUTES", "blueprint"]
@@ -31,6 +32,8 @@ ROUTES: tuple[tuple[str, str, Callable[[], ResponseReturnValue]], ...] = (
     ("POST", "/games/review", review.games_review),
     ("POST", "/pegging/advise", review_advice.pegging_advise),
     ("GET", "/rulesets", rulesets.rulesets),
+    ("POST", "/tournaments/check", tournaments.tournaments_check),
+    ("POST", "/tournaments/seating", tournaments.tournaments_seating),
 )
 
 
