@@ -8,6 +8,8 @@
     muggins advise 2C 3H 4D 5D 5S JS --pone
     muggins review game.json
     muggins lay 5H 5D 6C 9S --starter JH --plays "pone:5H dealer:TC"
+    muggins night scorecards.csv --csv
+    muggins seating Ann Bob Cat Dan Eve --games 9 --seed 7
     muggins serve
 
 It answers in-process by default (no server needed); ``--url`` (or ``MUGGINS_URL``)
@@ -30,6 +32,7 @@ from typing import Any
 import click
 
 from muggins.board import board
+from muggins.cli_night import night, seating
 from muggins.cli_context import (
     JSON_HELP,
     REFUSED,
@@ -367,6 +370,10 @@ def serve(bind: str | None, workers: int | None) -> None:
     if workers:
         args[3:3] = ["--workers", str(workers)]
     os.execv(sys.executable, args)
+
+
+main.add_command(night)
+main.add_command(seating)
 
 
 if __name__ == "__main__":

@@ -357,8 +357,8 @@ def compare(rng: random.Random, players: int, rounds: int, error_rate: float) ->
 
 def test_random_nights_agree_with_an_independent_referee() -> None:
     rng = random.Random(23)
-    for n in range(1500):  # most nights small, some the size of a big event
-        players = rng.randint(100, 200) if n % 150 == 0 else rng.randint(4, 24)
+    for n in range(1000):  # most nights small, some the size of a big event
+        players = rng.randint(100, 200) if n % 200 == 0 else rng.randint(4, 24)
         compare(rng, players, rng.randint(1, 22), rng.choice((0.0, 0.02, 0.08, 0.2)))
 
 
@@ -404,7 +404,7 @@ def pairs_of(plan_rounds: tuple) -> list[frozenset]:
     return [frozenset(pair) for tables in plan_rounds for pair in tables]
 
 
-@pytest.mark.parametrize("players", [4, 5, 6, 7])
+@pytest.mark.parametrize("players", [4, 5, 6])
 def test_seating_repeats_only_where_the_search_finds_no_plan(players: int) -> None:
     for games in range(1, players + 2):
         plan = seat([f"S{n}" for n in range(players)], games, seed=games)
@@ -414,7 +414,7 @@ def test_seating_repeats_only_where_the_search_finds_no_plan(players: int) -> No
 
 def test_seating_random_rosters() -> None:
     rng = random.Random(5)
-    for _ in range(300):
+    for _ in range(150):
         players = rng.randint(4, 200)
         games = rng.randint(1, 22)
         names = [f"N{n}" for n in range(players)]
