@@ -32,7 +32,6 @@ from typing import Any
 import click
 
 from muggins.board import board
-from muggins.cli_night import night, seating
 from muggins.cli_context import (
     JSON_HELP,
     REFUSED,
@@ -41,6 +40,7 @@ from muggins.cli_context import (
     RefereeGroup,
     pass_context,
 )
+from muggins.cli_night import night, seating
 from rules.rulesets import Ruleset
 from rules.variants import Variant
 

@@ -151,7 +151,8 @@ class TestTheCommandLine:
 
     def test_night_text(self) -> None:
         result = CliRunner().invoke(main, ["night", "-"], input=CSV)
-        assert result.stdout.splitlines()[0] == "Q   1. Ann                    2 gp  1 won   +16  (spread)"
+        assert result.stdout.splitlines()[0] == (
+            "Q   1. Ann                    2 gp  1 won   +16  (spread)")
         assert "1 qualify: Ann" in result.stdout
 
     def test_a_row_with_the_wrong_number_of_columns(self) -> None:

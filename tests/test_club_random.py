@@ -150,16 +150,16 @@ def referee(night: dict[str, list[dict]]) -> Reference:
     players = list(night)
     field = len(players)
     places = (field + 3) // 4
-    written = {p: tuple(map(sum, zip(*(_written_value(l) for l in night[p] if l["opp"]),
-                                     (0, 0, 0, 0)))) for p in players}
+    written = {p: tuple(map(sum, zip(*(_written_value(e) for e in night[p] if e["opp"]),
+                                     (0, 0, 0, 0), strict=False))) for p in players}
     keys = sorted(written.values(), reverse=True)
     line = keys[places - 1]
     apparent = {p for p in players if written[p] >= line}
     # pair the lines game by game, in round order
     games: list[tuple[str, int | None, str, int | None]] = []
     for a, b in itertools.combinations(players, 2):
-        mine = {l["rnd"]: i for i, l in enumerate(night[a]) if l["opp"] == b}
-        theirs = {l["rnd"]: i for i, l in enumerate(night[b]) if l["opp"] == a}
+        mine = {e["rnd"]: i for i, e in enumerate(night[a]) if e["opp"] == b}
+        theirs = {e["rnd"]: i for i, e in enumerate(night[b]) if e["opp"] == a}
         for rnd in sorted(mine.keys() & theirs.keys()):
             games.append((a, mine[rnd], b, theirs[rnd]))
         games += [(a, mine[r], b, None) for r in sorted(mine.keys() - theirs.keys())]
@@ -187,7 +187,7 @@ def referee(night: dict[str, list[dict]]) -> Reference:
     base_results: dict[str, list[tuple[str, bool]]] = {p: [] for p in players}
     for n in range(len(games)):
         for who, opp, value in contributions(n, False):
-            base_totals[who] = tuple(x + y for x, y in zip(base_totals[who], value))
+            base_totals[who] = tuple(x + y for x, y in zip(base_totals[who], value, strict=False))
             base_results[who].append((opp, bool(value[1])))
 
     def standings(skip: int | None) -> tuple[dict, list[tuple[str, int]]]:
@@ -199,10 +199,10 @@ def referee(night: dict[str, list[dict]]) -> Reference:
         for who in (a, b):
             results[who] = list(results[who])
         for who, opp, value in contributions(skip, False):
-            totals[who] = tuple(x - y for x, y in zip(totals[who], value))
+            totals[who] = tuple(x - y for x, y in zip(totals[who], value, strict=False))
             results[who].remove((opp, bool(value[1])))
         for who, opp, value in contributions(skip, True):
-            totals[who] = tuple(x + y for x, y in zip(totals[who], value))
+            totals[who] = tuple(x + y for x, y in zip(totals[who], value, strict=False))
             results[who].append((opp, bool(value[1])))
         return totals, _order(totals, results)[0]
 
@@ -243,7 +243,7 @@ def random_night(rng: random.Random, players: int, rounds: int,
         if len(order) % 2:
             night[order.pop()].append({"opp": None, "rnd": rnd, "res": None, "sp": None,
                                        "col": None, "gp": None})
-        for a, b in zip(order[::2], order[1::2]):
+        for a, b in zip(order[::2], order[1::2], strict=False):
             spread = rng.choice((5, 10)) if small else rng.choice(
                 [rng.randint(1, 30)] * 3 + [rng.randint(31, 60), rng.randint(61, 121)])
             write_gp = rng.random() < 0.5
@@ -420,7 +420,7 @@ def test_seating_random_rosters() -> None:
         names = [f"N{n}" for n in range(players)]
         plan = seat(names, games, seed=rng.randrange(1 << 30))
         assert len(plan.rounds) == games
-        for tables, byes in zip(plan.rounds, plan.byes):
+        for tables, byes in zip(plan.rounds, plan.byes, strict=False):
             seated = [p for pair in tables for p in pair] + list(byes)
             assert sorted(seated) == sorted(names)
             assert len(byes) == players % 2
