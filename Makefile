@@ -6,7 +6,8 @@ PORT ?= 8000
 BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
-.PHONY: serve stack test lint bench soak worst slowclients flood audit lock image-test clean
+.PHONY: serve stack test lint bench replay sidebyside soak worst slowclients flood audit lock \
+	image-test clean
 
 $(BIN)/python:
 	@echo "make: creating $(VENV) with $(PYTHON)"
@@ -62,6 +63,31 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench.discards
 	$(BIN)/python -m bench.review
 	$(BIN)/python -m bench.serving
+
+# The same generated corpus (bench/replay.py: 6,000 requests, every endpoint, variant
+# and ruleset, 4xx included) answered by the app of BASE (another checkout, e.g. main
+# before a change; its venv is made if missing) and by this tree's, then compared: one
+# line per class of difference, exit 1 on any that ALLOW (a file of expected classes,
+# see bench/replay.py) does not list. `make replay BASE=../main [ALLOW=changes.allow]`
+REPLAY_DIR ?= .replay
+replay: $(VENV)/.installed-test
+	@test -n "$(BASE)" || { echo "make replay BASE=/path/to/other/checkout [ALLOW=file]"; exit 2; }
+	test -x $(BASE)/$(VENV)/bin/python || $(MAKE) -C $(BASE) $(VENV)/.installed
+	mkdir -p $(REPLAY_DIR)
+	$(BIN)/python -m bench.replay record --tree $(BASE) $(REPLAY_DIR)/before.jsonl.gz
+	$(BIN)/python -m bench.replay record $(REPLAY_DIR)/after.jsonl.gz
+	$(BIN)/python -m bench.replay compare $(if $(ALLOW),--allow $(ALLOW)) \
+		$(REPLAY_DIR)/before.jsonl.gz $(REPLAY_DIR)/after.jsonl.gz
+
+# Bench scripts of BASE and of this tree, alternately (A B A B ..., RUNS each), with the
+# median of every figure on each side, the ratio and the spread (bench/sidebyside.py).
+# Without the peer scorers of bench.hands, which come from the package index.
+SCRIPTS ?= bench.hands bench.enumerate bench.pegging bench.discards bench.review bench.serving
+RUNS ?= 7
+sidebyside: $(VENV)/.installed-test
+	@test -n "$(BASE)" || { echo "make sidebyside BASE=/path/to/other/checkout [SCRIPTS=...] [RUNS=7]"; exit 2; }
+	test -x $(BASE)/$(VENV)/bin/python || $(MAKE) -C $(BASE) $(VENV)/.installed-test
+	$(BIN)/python -m bench.sidebyside --base $(BASE) --runs $(RUNS) --no-peers $(SCRIPTS)
 
 # Reliability figures: a mixed-load soak, then faults under load (loopback, bounded).
 soak: $(VENV)/.installed-test

@@ -73,6 +73,7 @@ class ScoredEvent(TypedDict, total=False):
     scores: list[PegScore]
     inferred_go: list[str]
     claimed: int
+    claimed_go: int
 
 
 Phase = Literal["discard", "cut", "play", "show", "over"]

@@ -21,7 +21,7 @@ from rules.errors import ProblemCode, Problems, check_claim
 from rules.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
 from rules.play_record import Peg, PlayEvent, ScoredEvent
 from rules.play_rulings import GoCall, opponent_of, pegging, reneges
-from rules.playstate import NO_ONE, PlayState, Scored
+from rules.playstate import FITS, NO_ONE, PlayState, Scored
 from rules.readings import Inferred, Kind, explicit_go, read_card
 from rules.rulesets import Ruleset
 from rules.rulings import Finding, cite
@@ -71,6 +71,8 @@ def check_play(
             replay.go(index, event)
         else:
             replay.card(index, event.card, event)
+    if in_progress and replay.complete():
+        in_progress = False  # the play is over: the one-shot answer (docs/rules.md#live)
     return replay.finish(variant, ruleset, muggins, in_progress)
 
 
@@ -162,7 +164,8 @@ class _Replay:
             self.state, scored = state.lay(card, seat)
             self.scored.append(ScoredEvent(index, player, card, scored.count, event.claimed,
                                            list(scored.scores), scored.points, True,
-                                           scored.new_count, (), self.series))
+                                           scored.new_count, (), self.series,
+                                           event.claimed_go))
             self.played[card.index] = player
             self.last_index = index
             if scored.ended:
@@ -188,7 +191,8 @@ class _Replay:
         player = event.player
         if self.state.over:
             self.scored.append(ScoredEvent(index, player, card, self.state.count, event.claimed,
-                                           legal=False, series=self.series))
+                                           legal=False, series=self.series,
+                                           claimed_go=event.claimed_go))
             self.find(FindingCode.OUT_OF_TURN, f"{player} laid {card} after the play had ended",
                       player, index)
             return None
@@ -199,7 +203,7 @@ class _Replay:
                             new_count=not state.stack and reading.kind is not Kind.OVER_31,
                             inferred_go=tuple(state.players[go.before.turn]
                                               for go in reading.gos),
-                            series=self.series)
+                            series=self.series, claimed_go=event.claimed_go)
         self.scored.append(entry)
         if rival is not None:
             self.find(FindingCode.AMBIGUOUS_RECORD,
@@ -237,6 +241,23 @@ class _Replay:
             self.find(FindingCode.CARD_NOT_HELD, f"{player} had no cards left to play",
                       player, index)
 
+    def complete(self) -> bool:
+        """A record that stops where no one can play, the player on turn being the one
+        who laid the last card: their go changes nothing (docs/rules.md#repeated-go), so
+        it is taken as said. True when that ends the play (the five-card game's count)."""
+        state = self.state
+        if state.turn == NO_ONE or state.turn != state.last or state.hands is None:
+            return False
+        room = FITS[THIRTY_ONE - state.count]
+        if any(held & room for held in state.hands):
+            return False  # someone can lay, a player who said go too (ACC 7.3)
+        after, scored = state.go()
+        if not after.over:
+            return False  # a new count begins: the record goes on
+        self.credit(scored)
+        self.state = after
+        return True
+
     def finish(self, variant: Variant, ruleset: Ruleset, muggins: bool,
                in_progress: bool) -> PlayCheck:
         state, scored = self.state, self.scored
@@ -264,9 +285,13 @@ class _Replay:
         if not in_progress and not state.over and state.last != NO_ONE:
             totals[seats[state.last]] += _LAST_CARD.points
         findings = self.findings
-        claimed = any(entry.claimed is not None for entry in scored)
+        claimed = any(entry.claimed is not None or entry.claimed_go is not None
+                      for entry in scored)
+        # In progress, the last card laid may still earn the go: a claim for it waits.
+        pending = self.last_index if in_progress and not state.over \
+            and state.last != NO_ONE else None
         pegged, pegs = pegging(scored, seats, ruleset, muggins, findings, penalties, retracted,
-                               claimed)
+                               claimed, pending)
         partnerships = None
         if variant.spec.partnerships:
             partnerships = tuple(
@@ -319,6 +344,13 @@ def check_play_record(problems: Problems, events: Sequence[PlayEvent], players: 
                          f"{event.player!r} is not one of the players")
         if event.claimed is not None and event.claimed < 0:
             check_claim(problems, ("plays", i, "claimed"), event.claimed)
+        if event.claimed_go is not None:
+            if event.card is None:
+                problems.add(("plays", i, "claimed_go"), ProblemCode.CONFLICT,
+                             "claimed_go is the go point a card earned: a go claims with "
+                             "claimed")
+            elif event.claimed_go < 0:
+                check_claim(problems, ("plays", i, "claimed_go"), event.claimed_go)
     if hands is None:
         return
     size = variant.spec.hand_size

@@ -7,18 +7,23 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rules.cards import Card
-from rules.pegging import PegScore
+from rules.pegging import PegKind, PegScore
 
 __all__ = ["Peg", "PlayEvent", "ScoredEvent"]
+
+_GO_KINDS = (PegKind.GO, PegKind.LAST_CARD)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayEvent:
-    """One recorded event: a card laid, or a go (``card`` is None)."""
+    """One recorded event: a card laid, or a go (``card`` is None). A card's ``claimed``
+    covers what it scored when laid; ``claimed_go`` claims the go or last card it earned
+    (docs/rules.md#claims-in-the-play)."""
 
     player: str
     card: Card | None = None
     claimed: int | None = None
+    claimed_go: int | None = None
 
     @property
     def go(self) -> bool:
@@ -42,6 +47,8 @@ class ScoredEvent:
     """Players the referee inferred said go just before this event."""
     series: int = 0
     """Which count of the play the event belongs to (0 for the first)."""
+    claimed_go: int | None = None
+    """What the player claimed for the go or last card this card earned."""
 
     def add(self, scores: Sequence[PegScore]) -> None:
         self.scores.extend(scores)
@@ -51,6 +58,11 @@ class ScoredEvent:
     def laid(self) -> bool:
         """A card that stands: laid and not taken back."""
         return self.card is not None and self.legal
+
+    @property
+    def go_point(self) -> PegScore | None:
+        """The go or last card this card earned, if it did."""
+        return next((s for s in self.scores if s.kind in _GO_KINDS), None)
 
 
 class Peg(NamedTuple):

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from rules.cards import Card
 from rules.codes import FindingCode
-from rules.pegging import THIRTY_ONE
+from rules.pegging import THIRTY_ONE, PegKind
 from rules.play_record import Peg, ScoredEvent
 from rules.playstate import FITS, PlayState
 from rules.rulesets import Ruleset
@@ -101,46 +101,85 @@ def reneges(go_calls: Sequence[GoCall], events: Sequence[ScoredEvent], ruleset: 
 
 def pegging(events: Sequence[ScoredEvent], seats: Sequence[str], ruleset: Ruleset,
             muggins: bool, findings: list[Finding], penalties: Sequence[Peg],
-            retracted: set[int], claimed: bool) -> tuple[dict[str, int], tuple[Peg, ...]]:
+            retracted: set[int], claimed: bool,
+            pending: int | None = None) -> tuple[dict[str, int], tuple[Peg, ...]]:
     """What each player pegs: claims ruled on event by event (``claimed``: some event
-    has a claim), retractions, then penalties."""
-    # A claim made on a go by the player who laid the last card is the go point claimed:
-    # it belongs with that card.
-    unit_claims: dict[int, int] = {}
+    has a claim), retractions, then penalties. ``pending``: the card that may still earn
+    the go, in a record in progress; a claim for that go waits."""
+    # A card's claim covers what it scored when laid; its go point is claimed apart
+    # (docs/rules.md#claims-in-the-play), with claimed_go or, as before, with a claim
+    # made on a go by the player who laid the last card.
+    claims: dict[int, int] = {}
+    go_claims: dict[int, int] = {}
     last_card_of: dict[str, int] = {}
     for entry in events if claimed else ():
         if entry.card is not None and entry.legal:
             last_card_of[entry.player] = entry.index
+        if entry.claimed_go is not None:
+            go_claims[entry.index] = go_claims.get(entry.index, 0) + entry.claimed_go
         if entry.claimed is None:
             continue
-        unit = entry.index
         if entry.card is None and entry.player in last_card_of:
             unit = last_card_of[entry.player]
-        unit_claims[unit] = unit_claims.get(unit, 0) + entry.claimed
+            go_claims[unit] = go_claims.get(unit, 0) + entry.claimed
+        else:
+            claims[entry.index] = entry.claimed
 
     pegs: list[Peg] = []
-    if not unit_claims and not retracted:
-        # No claims to rule on, nothing retracted: each card pegs what it scores.
-        pegs = [Peg(e.index, e.player, e.points) for e in events
-                if e.points and e.legal and e.card is not None]
-    for entry in events if unit_claims or retracted else ():
-        kept = entry.index not in retracted
-        true = entry.points if entry.legal else 0
-        claim = unit_claims.get(entry.index)
-        if claim is None:
-            if entry.card is not None and true and kept:
-                pegs.append(Peg(entry.index, entry.player, true))
-            continue
+
+    def rule(entry: ScoredEvent, kept: bool, claim: int, true: int, what: str,
+             credited: int = 0) -> None:
+        """Rule on one claim; ``credited``, the event's unclaimed points, pegs with it."""
         ruling = rule_on_claim(claim, true, ruleset=ruleset, muggins=muggins,
-                               player=entry.player, what=f"play {entry.index + 1}",
-                               index=entry.index, nineteen_is_zero=False)
+                               player=entry.player, what=what, index=entry.index,
+                               nineteen_is_zero=False)
         findings.extend(ruling.findings)
-        pegs.append(Peg(entry.index, entry.player, ruling.player_pegs if kept else 0, claim))
+        if not kept:
+            credited = 0
+        pegs.append(Peg(entry.index, entry.player,
+                        ruling.player_pegs + credited if kept else 0, claim + credited))
         # Muggins takes points the card scored, so it goes with them; an overcount's
         # penalty is a penalty, and penalties stand.
         if ruling.opponent_pegs and (kept or ruling.verdict is Verdict.OVERCOUNT):
             pegs.append(Peg(entry.index, opponent_of(seats, entry.player),
                             ruling.opponent_pegs))
+
+    if not claims and not go_claims and not retracted:
+        # No claims to rule on, nothing retracted: each card pegs what it scores.
+        pegs = [Peg(e.index, e.player, e.points) for e in events
+                if e.points and e.legal and e.card is not None]
+    for entry in events if claims or go_claims or retracted else ():
+        kept = entry.index not in retracted
+        true = entry.points if entry.legal else 0
+        claim = claims.get(entry.index)
+        go_claim = go_claims.get(entry.index)
+        if claim is None and go_claim is None:
+            if entry.card is not None and true and kept:
+                pegs.append(Peg(entry.index, entry.player, true))
+            continue
+        earned = entry.go_point if entry.legal else None
+        go = earned.points if earned is not None else 0
+        own = true - go
+        what = f"play {entry.index + 1}"
+        if go_claim is None and claim is not None and claim > own:
+            # More than the card scored when laid: the claim covers its go point too, as
+            # records written before claimed_go did.
+            rule(entry, kept, claim, true, what)
+            continue
+        credited = 0  # what no claim covers is credited (docs/rules.md#claims-in-the-play)
+        if claim is None:
+            credited += own
+        if go_claim is None or entry.index == pending:
+            credited += go
+        if claim is not None:
+            rule(entry, kept, claim, own, what, credited)
+            credited = 0
+        if go_claim is not None and entry.index != pending:
+            last = earned is not None and earned.kind is PegKind.LAST_CARD
+            rule(entry, kept, go_claim, go,
+                 f"the {'last card' if last else 'go'} on {what}", credited)
+        elif credited and kept:
+            pegs.append(Peg(entry.index, entry.player, credited))
     if penalties:
         pegs.extend(penalties)
         pegs.sort(key=lambda peg: peg.index)

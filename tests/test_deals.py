@@ -11,6 +11,7 @@ import pytest
 from rules.deal import DealClaims, DealRecord, Stage, check_deal
 from rules.errors import RecordError
 from rules.game import Margin, check_game, margin
+from rules.live import Next, Phase
 from rules.play import PlayEvent
 from rules.rulesets import Ruleset
 from rules.sides import Sides
@@ -353,6 +354,34 @@ class TestMalformedDeals:
             check_deal(deal(claims=claims), in_progress=True)
         assert problems(caught.value) == [(where, "out-of-order")]
 
+
+
+class TestAFinishedPlayInProgress:
+    """docs/rules.md#live: a record in progress whose play is in fact over."""
+
+    RECORD = DealRecord(("pone", "dealer"), {"pone": cards("8D TH 6H QS 2D"),
+                                            "dealer": cards("7C 4C 3C 4D KD")},
+                        {"pone": cards("QS 2D"), "dealer": cards("4C KD")}, card("3S"),
+                        record("pone:8D dealer:7C pone:TH dealer:3C pone:go"), None,
+                        DealClaims(hands={"pone": 0, "dealer": 2}, crib=7))
+
+    def test_is_refereed_as_the_one_shot_deal(self) -> None:
+        once = check_deal(self.RECORD, variant=Variant.FIVE_CARD)
+        assert once.play is not None and once.play.totals == {"pone": 0, "dealer": 3}
+        assert once.pegged == {"pone": 0, "dealer": 12} and codes(once) == []
+        live = check_deal(self.RECORD, variant=Variant.FIVE_CARD, in_progress=True)
+        assert live.play is not None and live.play.state.over
+        # The one-shot record never takes the dealer's go: its final state still has the
+        # dealer on turn. Everything else is the same.
+        same_state = replace(live.play, state=once.play.state)
+        assert replace(live, play=same_state) == replace(once, next=Next(Phase.OVER))
+
+    def test_without_claims_the_show_is_next(self) -> None:
+        live = check_deal(replace(self.RECORD, claims=None), variant=Variant.FIVE_CARD,
+                          in_progress=True)
+        assert live.next == Next(Phase.SHOW, "pone")
+        assert live.play is not None and live.play.totals == {"pone": 0, "dealer": 3}
+        assert live.pegged == {"pone": 0, "dealer": 3}
 
 class TestMargins:
     @pytest.mark.parametrize(("loser", "expected"), [

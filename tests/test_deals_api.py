@@ -23,6 +23,17 @@ DEAL: dict[str, Any] = {
 }
 
 
+# issue 19's five-card deal: the play is over after 28 and the pone's go.
+FIVE_CARD: dict[str, Any] = {
+    "variant": "five-card",
+    "dealt": {"pone": ["8D", "TH", "6H", "QS", "2D"], "dealer": ["7C", "4C", "3C", "4D", "KD"]},
+    "discards": {"pone": ["QS", "2D"], "dealer": ["4C", "KD"]},
+    "starter": "3S",
+    "plays": plays("pone:8D dealer:7C pone:TH dealer:3C pone:go"),
+    "claims": {"hands": {"pone": 0, "dealer": 2}, "crib": 7},
+}
+
+
 def errors(client: FlaskClient, url: str, body: Any) -> list[tuple[str, str]]:
     response = client.post(url, json=body)
     assert response.status_code == 422, response.get_json()
@@ -123,6 +134,22 @@ class TestDealsInProgress:
         body = {**DEAL, "claims": {"hands": {"dealer": 4}, "crib": 7}, "in_progress": True}
         assert errors(client, self.URL, body) == [("#/claims/hands/dealer", "out-of-order"),
                                                   ("#/claims/crib", "out-of-order")]
+
+    def test_a_finished_play_is_not_refused_in_progress(self, client: FlaskClient) -> None:
+        # issue 19: after 28 and the pone's go no one can play (the dealer, who laid the
+        # 3C, holds only 4D): the play is over, whether the dealer's go is written or not.
+        once = client.post(self.URL, json=FIVE_CARD).get_json()
+        assert once["play"]["totals"] == {"pone": 0, "dealer": 3}
+        assert [h["total"] for h in once["show"].values()] == [0, 2, 7]
+        assert once["pegged"] == {"pone": 0, "dealer": 3 + 2 + 7} and once["findings"] == []
+        response = client.post(self.URL, json={**FIVE_CARD, "in_progress": True})
+        assert response.status_code == 200, response.get_json()
+        assert response.get_json() == {**once, "next": {"phase": "over", "player": None,
+                                                        "count": None}}
+        body = {key: value for key, value in FIVE_CARD.items() if key != "claims"}
+        out = client.post(self.URL, json={**body, "in_progress": True}).get_json()
+        assert out["next"] == {"phase": "show", "player": "pone", "count": None}
+        assert out["play"] == once["play"] and out["pegged"] == {"pone": 0, "dealer": 3}
 
     def test_a_finished_deal_needs_its_discards_and_starter(self, client: FlaskClient) -> None:
         assert errors(client, self.URL, {"dealt": DEAL["dealt"]}) == [

@@ -76,6 +76,55 @@ class TestPeggingCheck:
                                        {"players": ["e", "w"], "points": 4}]
 
 
+    @pytest.mark.parametrize("muggins", [False, True])
+    def test_a_card_claim_covers_the_card_not_its_later_go(self, client: FlaskClient,
+                                                           muggins: bool) -> None:
+        # issue 19: the 9C scored nothing when laid (claimed 0, rightly); the go point it
+        # earns after the dealer's go is unclaimed, so it is credited (rules.md#go).
+        body = {"plays": [{"player": "pone", "card": "TH"}, {"player": "dealer", "card": "KS"},
+                          {"player": "pone", "card": "9C", "claimed": 0},
+                          {"player": "dealer", "go": True}, {"player": "dealer", "card": "8C"}],
+                "muggins": muggins}
+        response = client.post(URL, json=body)
+        assert response.status_code == 200
+        out = response.get_json()
+        assert out["plays"][2]["scores"] == [{"kind": "go", "points": 1}]
+        assert out["plays"][2]["claimed"] == 0 and "claimed_go" not in out["plays"][2]
+        assert out["totals"] == {"pone": 1, "dealer": 1}
+        assert out["findings"] == []
+        assert out["award"] == {"pone": 1, "dealer": 1}
+
+    def test_claimed_go_is_ruled_on_and_echoed(self, client: FlaskClient) -> None:
+        body = {"plays": [{"player": "pone", "card": "TH"}, {"player": "dealer", "card": "KS"},
+                          {"player": "pone", "card": "9C", "claimed": 0, "claimed_go": 0},
+                          {"player": "dealer", "go": True}, {"player": "dealer", "card": "8C"}],
+                "muggins": True}
+        out = client.post(URL, json=body).get_json()
+        assert out["plays"][2]["claimed"] == 0 and out["plays"][2]["claimed_go"] == 0
+        assert [{k: f[k] for k in ("code", "index", "points", "message")}
+                for f in out["findings"]] == [
+            {"code": "undercount", "index": 2, "points": 1,
+             "message": "pone claimed 0 for the go on play 3, which counts 1: 1 missed"},
+            {"code": "muggins", "index": 2, "points": 1,
+             "message": "muggins: the opponent takes the 1 that pone missed"}]
+        assert out["award"] == {"pone": 0, "dealer": 2}
+        body["plays"][2]["claimed_go"] = 1
+        out = client.post(URL, json=body).get_json()
+        assert out["findings"] == [] and out["award"] == {"pone": 1, "dealer": 1}
+
+    def test_a_finished_five_card_play_in_progress_is_the_one_shot_answer(
+            self, client: FlaskClient) -> None:
+        # issue 19: after 8D 7C TH 3C (28) and the pone's go, no one can play: the
+        # dealer, who laid the 3C, holds only 4D, and their go would change nothing.
+        body = {"variant": "five-card",
+                "plays": plays("pone:8D dealer:7C pone:TH dealer:3C pone:go"),
+                "hands": {"pone": ["8D", "TH", "6H"], "dealer": ["7C", "3C", "4D"]}}
+        once = client.post(URL, json=body).get_json()
+        assert once["totals"] == {"pone": 0, "dealer": 3} and once["findings"] == []
+        assert once["plays"][3]["scores"] == [{"kind": "last-card", "points": 1}]
+        live = client.post(URL, json={**body, "in_progress": True}).get_json()
+        assert live == {**once, "next": {"phase": "show", "player": "pone", "count": None}}
+
 class TestPeggingErrors:
     def test_unknown_player_names(self, client: FlaskClient) -> None:
         assert errors(client, {"plays": plays("pone:5H bob:TC")}) == [
@@ -87,6 +136,16 @@ class TestPeggingErrors:
         assert errors(client, body) == [("#/plays/0/go", "card-and-go"),
                                         ("#/plays/1/card", "card-or-go"),
                                         ("#/plays/2/card", "card-or-go")]
+
+    def test_claimed_go_only_on_a_card(self, client: FlaskClient) -> None:
+        body = {"plays": plays("pone:TH dealer:KS pone:9C dealer:go dealer:8C")}
+        body["plays"][3]["claimed_go"] = 1
+        body["plays"][4]["claimed_go"] = -1
+        body["plays"][2]["claimed_go"] = "1"
+        assert errors(client, body) == [("#/plays/2/claimed_go", "wrong-type"),
+                                        ("#/plays/4/claimed_go", "out-of-range")]
+        del body["plays"][2]["claimed_go"], body["plays"][4]["claimed_go"]
+        assert errors(client, body) == [("#/plays/3/claimed_go", "conflict")]
 
     def test_invalid_card(self, client: FlaskClient) -> None:
         assert errors(client, {"plays": [{"player": "pone", "card": "5X"}]}) == [

@@ -24,13 +24,16 @@ TWO = ("pone", "dealer")
 
 
 def record(text: str) -> list[PlayEvent]:
-    """``"pone:5H dealer:go pone:TD=2"``: player, card or go, optional claim."""
+    """``"pone:5H dealer:go pone:TD=2"``: player, card or go, optional claim; ``=0/1``
+    claims 0 for the card and 1 for the go it earned (``=/1``: the go only)."""
     events = []
     for token in text.split():
         player, _, rest = token.partition(":")
-        what, _, claim = rest.partition("=")
+        what, _, claims = rest.partition("=")
+        claim, _, go = claims.partition("/")
         card = None if what == "go" else Card.parse(what)
-        events.append(PlayEvent(player, card, int(claim) if claim else None))
+        events.append(PlayEvent(player, card, int(claim) if claim else None,
+                                int(go) if go else None))
     return events
 
 
@@ -207,6 +210,135 @@ class TestRulings:
     def test_go_point_claimed_on_the_go(self) -> None:
         r = referee("pone:KH=0 dealer:QC=0 pone:TD=0 dealer:go pone:go=1 dealer:9S=1")
         assert codes(r) == [] and r.pegged == {"pone": 1, "dealer": 1}
+
+
+class TestGoPointClaims:
+    """docs/rules.md#claims-in-the-play: a card's claim covers what it scored when laid."""
+
+    # 10, 20, then the pone's 9C on 29 scores nothing and is claimed 0; the dealer says
+    # go, so the 9C earns the go point later; the dealer's 8C leads a new count and
+    # takes the last card.
+    ISSUE = "pone:TH dealer:KS pone:9C=0 dealer:go dealer:8C"
+
+    @pytest.mark.parametrize("ruleset", list(Ruleset))
+    @pytest.mark.parametrize("muggins", [False, True])
+    def test_a_correct_claim_is_not_an_undercount_of_a_later_go(
+            self, ruleset: Ruleset, muggins: bool) -> None:
+        r = referee(self.ISSUE, ruleset=ruleset, muggins=muggins)
+        assert kinds(r, 2) == [("go", 1)] and kinds(r, 4) == [("last-card", 1)]
+        assert r.totals == {"pone": 1, "dealer": 1}
+        assert codes(r) == []
+        assert r.pegged == {"pone": 1, "dealer": 1}
+
+    def test_claimed_go_claims_the_go_apart(self) -> None:
+        r = referee(self.ISSUE.replace("9C=0", "9C=0/1"), muggins=True)
+        assert codes(r) == [] and r.pegged == {"pone": 1, "dealer": 1}
+        assert r.plays[2].claimed == 0 and r.plays[2].claimed_go == 1
+
+    @pytest.mark.parametrize(("ruleset", "muggins", "rule", "pegged"), [
+        (Ruleset.ACC, False, None, {"pone": 0, "dealer": 1}),
+        (Ruleset.ACC, True, "ACC 10.1.a", {"pone": 0, "dealer": 2}),
+        (Ruleset.HOYLE, True, "Hoyle", {"pone": 0, "dealer": 2}),
+        (Ruleset.ENGLISH, False, None, {"pone": 0, "dealer": 1}),
+        (Ruleset.FRIENDLY, False, None, {"pone": 1, "dealer": 1}),
+        (Ruleset.FRIENDLY, True, None, {"pone": 0, "dealer": 2}),
+    ])
+    def test_a_go_claimed_short_is_an_undercount_of_the_go(
+            self, ruleset: Ruleset, muggins: bool, rule: str | None,
+            pegged: dict[str, int]) -> None:
+        r = referee(self.ISSUE.replace("9C=0", "9C=0/0"), ruleset=ruleset, muggins=muggins)
+        under = r.findings[0]
+        assert (under.code, under.index, under.points) == (FindingCode.UNDERCOUNT, 2, 1)
+        assert under.message == "pone claimed 0 for the go on play 3, which counts 1: 1 missed"
+        assert [(f.code.value, f.rule) for f in r.findings[1:]] == (
+            [("muggins", rule)] if muggins else [])
+        assert r.pegged == pegged and r.totals == {"pone": 1, "dealer": 1}
+
+    @pytest.mark.parametrize(("ruleset", "rule", "pegged"), [
+        (Ruleset.ACC, "ACC 8.4", {"pone": 1, "dealer": 2}),
+        (Ruleset.HOYLE, "Hoyle", {"pone": 1, "dealer": 3}),
+        (Ruleset.ENGLISH, "English laws ix", {"pone": 1, "dealer": 2}),
+        (Ruleset.FRIENDLY, None, {"pone": 1, "dealer": 1}),
+    ])
+    def test_a_go_claimed_over_is_an_overcount_of_the_go(
+            self, ruleset: Ruleset, rule: str | None, pegged: dict[str, int]) -> None:
+        r = referee(self.ISSUE.replace("9C=0", "9C=0/2"), ruleset=ruleset)
+        assert [(f.code.value, f.index, f.points, f.rule, f.message) for f in r.findings] == [
+            ("overcount", 2, 1, rule, "pone claimed 2 for the go on play 3, which counts 1: "
+             "1 too many")]
+        assert r.pegged == pegged
+
+    def test_a_go_claimed_for_a_card_that_earned_none_is_an_overcount(self) -> None:
+        r = referee("pone:TH=/1 dealer:KS=0/0 pone:9C dealer:go dealer:8C")
+        assert [(f.code.value, f.index, f.message) for f in r.findings] == [
+            ("overcount", 0, "pone claimed 1 for the go on play 1, which counts 0: 1 too many")]
+        assert r.pegged == {"pone": 1, "dealer": 2}
+
+    def test_records_with_the_go_in_the_card_claim_keep_their_rulings(self) -> None:
+        # Before claimed_go, the go was claimed with the card: still correct, and a claim
+        # above both is an overcount of both, as it was.
+        r = referee(self.ISSUE.replace("9C=0", "9C=1"), muggins=True)
+        assert codes(r) == [] and r.pegged == {"pone": 1, "dealer": 1}
+        r = referee(self.ISSUE.replace("9C=0", "9C=3"))
+        assert [(f.code.value, f.points, f.message) for f in r.findings] == [
+            ("overcount", 2, "pone claimed 3 for play 3, which counts 1: 2 too many")]
+        assert r.pegged == {"pone": 1, "dealer": 3}
+
+    def test_a_claim_short_of_the_card_leaves_its_go_credited(self) -> None:
+        # The 6S pairs on 30 (2) and takes the go (1); claimed 1, the pair is short by 1
+        # and the go, unclaimed, is credited (it was an undercount of 2, muggins 2).
+        r = referee("pone:8H dealer:KC pone:6H dealer:6S=1 pone:go dealer:go pone:5C",
+                    muggins=True)
+        assert kinds(r, 3) == [("pair", 2), ("go", 1)]
+        assert [(f.code.value, f.index, f.points) for f in r.findings] == [
+            ("undercount", 3, 1), ("muggins", 3, 1)]
+        assert r.findings[0].message == "dealer claimed 1 for play 4, which counts 2: 1 missed"
+        assert r.pegged == {"pone": 1 + 1, "dealer": 1 + 1}
+
+    def test_a_claim_on_the_go_is_the_go_claimed(self) -> None:
+        # As before: a claim on a go by the player who laid the last card is that go's.
+        r = referee("pone:KH=0 dealer:QC=0 pone:TD=0 dealer:go pone:go=0 dealer:9S=1")
+        assert [(f.code.value, f.index, f.message) for f in r.findings] == [
+            ("undercount", 2, "pone claimed 0 for the go on play 3, which counts 1: 1 missed")]
+
+    def test_the_last_card_claimed_in_the_five_card_game(self) -> None:
+        five = {"variant": Variant.FIVE_CARD}
+        r = referee("pone:8D dealer:7C=2 pone:TH dealer:3C=0/0 pone:go dealer:go", **five)
+        assert kinds(r, 3) == [("last-card", 1)]
+        assert [(f.code.value, f.index, f.message) for f in r.findings] == [
+            ("undercount", 3,
+             "dealer claimed 0 for the last card on play 4, which counts 1: 1 missed")]
+        assert r.pegged == {"pone": 0, "dealer": 2}
+        # In progress the 3C may still earn the last card: its claim waits.
+        r = referee("pone:8D dealer:7C=2 pone:TH dealer:3C=0/1", in_progress=True, **five)
+        assert codes(r) == [] and r.pegged == {"pone": 0, "dealer": 2}
+        r = referee("pone:8D dealer:7C=2 pone:TH dealer:3C=0/1 pone:go dealer:go",
+                    in_progress=True, **five)
+        assert codes(r) == [] and r.pegged == {"pone": 0, "dealer": 3}
+
+    def test_a_go_retracted_after_a_renege_keeps_its_overcount_penalty(self) -> None:
+        # The dealer says go on 25 holding A, 5 and 4 (ACC 7.3: 6 to the pone); the
+        # pone's pair and the go it earns after it are retracted. The go claimed 2: its
+        # overcount penalty stands; claimed 0 with muggins, the muggins goes with it.
+        hands = {"pone": "KH 5S 5D 9C", "dealer": "QC AH 5C 4S"}
+        plays = "pone:KH dealer:QC pone:5S dealer:go pone:5D={} pone:go dealer:AH pone:9C " \
+                "dealer:5C dealer:4S"
+        r = referee(plays.format("2/2"), hands)
+        assert [(f.code.value, f.index) for f in r.findings] == [
+            ("renege", 3), ("overcount", 4)]
+        assert r.pegged == {"pone": 6, "dealer": 3 + 1}
+        r = referee(plays.format("2/0"), hands, muggins=True)
+        assert [(f.code.value, f.index) for f in r.findings] == [
+            ("renege", 3), ("undercount", 4), ("muggins", 4)]
+        assert r.pegged == {"pone": 6, "dealer": 3}
+
+    def test_claimed_go_on_a_go_is_refused(self) -> None:
+        events = [*record("pone:TH dealer:KS pone:9C"), PlayEvent("dealer", None, None, 1),
+                  PlayEvent("dealer", Card.parse("8C"), None, -1)]
+        with pytest.raises(RecordError) as caught:
+            check_play(events)
+        assert [(p.pointer, p.code.value) for p in caught.value.problems] == [
+            ("#/plays/3/claimed_go", "conflict"), ("#/plays/4/claimed_go", "out-of-range")]
 
 
 class TestPlayers:

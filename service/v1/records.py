@@ -46,6 +46,7 @@ class PlayEventSchema(Schema):
     card = CardField()
     go = StrictBool()
     claimed = claim_field()
+    claimed_go = claim_field()
 
     @validates_schema
     def _card_or_go(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -76,7 +77,8 @@ def players_of(data: Mapping[str, Any]) -> tuple[str, ...] | None:
 
 
 def events_from(plays: Sequence[Mapping[str, Any]]) -> list[PlayEvent]:
-    return [PlayEvent(p["player"], p.get("card"), p.get("claimed")) for p in plays]
+    return [PlayEvent(p["player"], p.get("card"), p.get("claimed"), p.get("claimed_go"))
+            for p in plays]
 
 
 def play_check_out(result: PlayCheck) -> dict[str, Any]:
@@ -96,6 +98,8 @@ def play_check_out(result: PlayCheck) -> dict[str, Any]:
             out["inferred_go"] = list(entry.inferred_go)
         if entry.claimed is not None:
             out["claimed"] = entry.claimed
+        if entry.claimed_go is not None:
+            out["claimed_go"] = entry.claimed_go
         plays.append(out)
     answer: dict[str, Any] = {
         "plays": plays,
