@@ -10,6 +10,8 @@
     muggins review game.json
     muggins lay 5H 5D 6C 9S --starter JH --plays "pone:5H dealer:TC"
     muggins import game.pgn --format hal
+    muggins night scorecards.csv --csv
+    muggins seating Ann Bob Cat Dan Eve --games 9 --seed 7
     muggins serve
 
 It answers in-process by default (no server needed); ``--url`` (or ``MUGGINS_URL``)
@@ -42,6 +44,7 @@ from muggins.cli_context import (
     RefereeGroup,
     pass_context,
 )
+from muggins.cli_night import night, seating
 from rules import RecordError, Ruleset, Variant
 from rules.notation import Game, NotationError, compare, read_hal, read_record, read_zero
 
@@ -485,6 +488,10 @@ def serve(bind: str | None, workers: int | None) -> None:
     if workers:
         args[3:3] = ["--workers", str(workers)]
     os.execv(sys.executable, args)
+
+
+main.add_command(night)
+main.add_command(seating)
 
 
 if __name__ == "__main__":

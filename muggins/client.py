@@ -214,6 +214,22 @@ class Client:
                 **_common(variant, None, None)}
         return cast(PlayAdvice, self.request("POST", "/v1/pegging/advise", body))
 
+    def check_tournament(self, cards: Sequence[Mapping[str, Any]], *,
+                         convention: str | None = None, event: str | None = None,
+                         tournament: str | None = None, variant: Variant | None = None,
+                         target: int | None = None) -> dict[str, Any]:
+        """A night's scorecards cross-checked and ranked (``/v1/tournaments/check``)."""
+        body = {"cards": list(cards), **_given(convention=convention, event=event,
+                                                tournament=tournament, variant=variant,
+                                                target=target)}
+        return cast(dict[str, Any], self.request("POST", "/v1/tournaments/check", body))
+
+    def seat(self, players: Sequence[str], games: int, *, seed: int | None = None
+             ) -> dict[str, Any]:
+        """A round-robin seating plan with byes (``/v1/tournaments/seating``)."""
+        body = {"players": list(players), "games": games, **_given(seed=seed)}
+        return cast(dict[str, Any], self.request("POST", "/v1/tournaments/seating", body))
+
     def rulesets(self) -> dict[str, Any]:
         return cast(dict[str, Any], self.request("GET", "/v1/rulesets"))
 

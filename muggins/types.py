@@ -9,7 +9,10 @@ Ruleset = Literal["acc", "hoyle", "english", "friendly"]
 FindingCode = Literal["overcount", "undercount", "muggins", "impossible-claim", "over-31",
                       "out-of-turn", "renege", "card-not-held", "card-already-played",
                       "cards-left-unplayed", "heels-forfeited", "misdeal",
-                      "false-claim-of-game", "ambiguous-record"]
+                      "false-claim-of-game", "ambiguous-record", "spread-disagreement",
+                      "spread-on-one-card", "results-disagree", "spread-wrong-column",
+                      "game-points-corrected", "totals-corrected", "no-harm-no-foul",
+                      "game-on-one-card", "spread-missing", "game-record-outranks"]
 PegKind = Literal["fifteen", "thirty-one", "pair", "pair-royal", "double-pair-royal", "run", "go",
                   "last-card"]
 Stage = Literal["misdeal", "heels", "play", "show"]

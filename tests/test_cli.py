@@ -256,10 +256,13 @@ class TestTheReadmeCommands:
         (tmp_path / "record.json").write_text(self.body("/v1/pegging/check"))
         (tmp_path / "deal.json").write_text(self.body("/v1/deals/check"))
         (tmp_path / "game.json").write_text(self.body("/v1/games/check"))
+        (tmp_path / "cards.csv").write_text("player,round,opponent,result,spread\n"
+                                            "Ann,1,Bob,W,21\nBob,1,Ann,L,16\n")
         block = self.section().split("```sh\n")[1].split("```")[0]
         commands = [shlex.split(line.split("  #")[0]) for line in block.splitlines()]
         assert [c[1] for c in commands] == [
-            "count", "count", "peg", "deal", "game", "advise", "review", "lay", "lay", "serve"]
+            "count", "count", "peg", "deal", "game", "advise", "review", "lay", "lay", "night",
+            "night", "seating", "serve"]
         for command in commands[:-1]:  # serve is tested on its own, above
             result = run(*command[1:])
             assert result.exit_code in (HELD, FOUND), (command, result.output)

@@ -228,8 +228,8 @@ def focus_path(page: Any, stops: int) -> list[str]:
 
 
 def test_keyboard_only(page: Any) -> None:
-    assert focus_path(page, 16) == [
-        "#main", "#show", "#play", "#deal", "#review", "variant", "ruleset", "muggins",
+    assert focus_path(page, 17) == [
+        "#main", "#show", "#play", "#deal", "#review", "#club", "variant", "ruleset", "muggins",
         "hand", "starter", "AS", "crib", "claimed", "count", "clear-hand", "pone-hand"]
     # Back to the picker, which is one tab stop: the arrows move within it.
     page.focus("#hand")

@@ -1,5 +1,6 @@
 // The scorepad: a thin page over the public API. No framework, no build step: plain
 // modules from the package, under a strict Content-Security-Policy.
+import { setUpClub } from "./club.js";
 import { setUpDeal } from "./deal.js";
 import { setUpHand } from "./hand.js";
 import { setUpPlay } from "./play.js";
@@ -9,3 +10,4 @@ setUpHand();
 setUpPlay();
 setUpDeal();
 setUpReview();
+setUpClub();

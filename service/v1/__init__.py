@@ -17,6 +17,7 @@ from service.v1 import (
     review_advice,
     rulesets,
     variants,
+    tournaments,
 )
 
 __all__ = ["ROUTES", "blueprint"]
@@ -33,6 +34,8 @@ ROUTES: tuple[tuple[str, str, Callable[[], ResponseReturnValue]], ...] = (
     ("POST", "/pegging/advise", review_advice.pegging_advise),
     ("GET", "/rulesets", rulesets.rulesets),
     ("GET", "/variants", variants.variants),
+    ("POST", "/tournaments/check", tournaments.tournaments_check),
+    ("POST", "/tournaments/seating", tournaments.tournaments_seating),
 )
 
 

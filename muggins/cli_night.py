@@ -1,0 +1,105 @@
+"""``muggins night`` and ``muggins seating``: a club night from its CSV scorecards, and
+a night's seating (docs/rules.md#club-nights)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+from typing import Any
+
+import click
+
+from muggins.cli_context import REFUSED, Context, pass_context
+from rules.club import CsvError, Line, Scorecard, read_cards
+from rules.club.csvtext import STANDINGS_COLUMNS
+
+__all__ = ["night", "seating"]
+
+
+def _line(line: Line) -> dict[str, Any]:
+    if line.bye:
+        return {"round": line.round, "bye": True}
+    out: dict[str, Any] = {"opponent": line.opponent, "result": str(line.result)}
+    for name in ("round", "spread", "game_points"):
+        if getattr(line, name) is not None:
+            out[name] = getattr(line, name)
+    if line.column is not None:
+        out["column"] = line.column.value
+    return out
+
+
+def cards_body(cards: list[Scorecard]) -> list[dict[str, Any]]:
+    """The cards as ``/v1/tournaments/check`` takes them."""
+    return [{"player": card.player, "games": [_line(line) for line in card.lines]}
+            for card in cards]
+
+
+def standings_text(answer: dict[str, Any]) -> str:
+    """The standings as a spreadsheet takes them (the same columns as the library's)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(STANDINGS_COLUMNS)
+    for s in answer["standings"]:
+        writer.writerow([s["rank"], s["player"], s["game_points"], s["wins"], s["losses"],
+                         f"{s['spread']:+d}", s["plus"],
+                         "" if s["head_to_head"] is None else s["head_to_head"],
+                         s["tiebreak"] or "",
+                         "yes" if s["qualified"] else "playoff" if s["playoff"] else ""])
+    return out.getvalue()
+
+
+@click.command()
+@click.argument("scorecards", type=click.File("r", encoding="utf-8-sig"))
+@click.option("--csv", "as_csv", is_flag=True, help="Print the standings as CSV.")
+@click.option("--event", type=click.Choice(["club", "sanctioned"]), default=None)
+@click.option("--convention", type=click.Choice(["acc", "pegs-behind"]), default=None)
+@click.option("--variant", default=None, help="The variant (its target bounds the spread).")
+@pass_context
+def night(obj: Context, scorecards: io.TextIOWrapper, as_csv: bool, event: str | None,
+          convention: str | None, variant: str | None) -> None:
+    """Cross-check a night's scorecards (CSV: player, round, opponent, result, spread,
+    game_points; - for stdin) and print the standings."""
+    name = getattr(scorecards, "name", "<stdin>")
+    try:
+        cards = read_cards(scorecards.read())
+    except CsvError as error:
+        for problem in error.problems:
+            line, column = problem.path
+            click.echo(f"{name}:{line}: {column}: {problem.message}", err=True)
+        sys.exit(REFUSED)
+
+    def show(r: dict[str, Any]) -> None:
+        if as_csv:
+            click.echo(standings_text(r), nl=False)
+            return
+        for s in r["standings"]:
+            mark = "Q" if s["qualified"] else "P" if s["playoff"] else " "
+            why = f"  ({s['tiebreak']})" if s["tiebreak"] else ""
+            click.echo(f"{mark} {s['rank']:>3}. {s['player']:<20} {s['game_points']:>3} gp "
+                       f"{s['wins']:>2} won {s['spread']:>+5}{why}")
+        click.echo(f"{r['places']} qualify: {', '.join(r['qualifiers']) or '(playoff)'}")
+        if r["playoff"]:
+            click.echo(f"playoff for the last places: {', '.join(r['playoff'])}")
+        if r.get("bracket"):
+            click.echo(f"bracket of {r['bracket']['size']}, byes for seeds "
+                       f"{r['bracket']['byes'] or 'none'}")
+        for f in r["findings"]:
+            where = f"{f['player']} line {f['index'] + 1}" if "index" in f else f["player"]
+            click.echo(f"  {where}: {f['code']}: {f['message']}"
+                       + (f" [{f['rule']}]" if f.get("rule") else ""), err=as_csv)
+
+    obj.run(lambda c: c.check_tournament(cards_body(cards), convention=convention,
+                                         event=event, variant=variant),  # type: ignore[arg-type]
+            show, lambda r: [f for f in r["findings"] if f["code"] != "no-harm-no-foul"])
+
+
+@click.command()
+@click.argument("players", nargs=-1, required=True)
+@click.option("--games", type=int, required=True, help="Games in the night.")
+@click.option("--seed", type=int, default=None, help="The same seed, the same seats.")
+@pass_context
+def seating(obj: Context, players: tuple[str, ...], games: int, seed: int | None) -> None:
+    """Seat a night: a round robin with byes, printed as table cards."""
+    obj.run(lambda c: c.seat(list(players), games, seed=seed),
+            lambda r: click.echo(r["table_cards"]), lambda _: [])

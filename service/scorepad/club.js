@@ -1,0 +1,114 @@
+// The club night: each card entered line by line (opponent by name, W or L, spread),
+// cross-checked by the referee as it is entered, the standings, and a printable tally
+// sheet. Kept in this browser (localStorage), so a reload loses nothing.
+import { $, el } from "./common.js";
+
+const KEY = "muggins.club-night";
+
+function load() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) || "null");
+    if (saved && Array.isArray(saved.cards)) return saved;
+  } catch (error) { /* a damaged entry starts a new night */ }
+  return { cards: [] };
+}
+
+function save(night) { localStorage.setItem(KEY, JSON.stringify(night)); }
+
+function cardOf(night, player) {
+  let card = night.cards.find((c) => c.player === player);
+  if (!card) {
+    card = { player, games: [] };
+    night.cards.push(card);
+  }
+  return card;
+}
+
+function lineText(line) {
+  if (line.bye) return `${line.round}: bye`;
+  const spread = line.spread === undefined ? "" : ` ${line.result === "W" ? "+" : "-"}${String(line.spread).padStart(2, "0")}`;
+  return `${line.round}: ${line.result}${spread} v ${line.opponent}`;
+}
+
+function renderTally(night, answer) {
+  const flagged = new Map();
+  for (const f of (answer && answer.findings) || []) {
+    if (f.code === "no-harm-no-foul" || f.index === undefined) continue;
+    flagged.set(`${f.player}/${f.index}`, `${f.rule ? f.rule + ": " : ""}${f.message}`);
+  }
+  const cards = night.cards.map((card) => el("li", { class: "club-card" },
+    el("strong", {}, card.player),
+    el("ol", {}, card.games.map((line, i) => {
+      const why = flagged.get(`${card.player}/${i}`);
+      return el("li", { class: why ? "club-flag" : null, "data-flag": why ? "yes" : null },
+        lineText(line), why ? el("small", {}, ` — ${why}`) : null);
+    }))));
+  $("club-tally").replaceChildren(el("h3", {}, "Tally sheet"), el("ul", { class: "club-cards" }, cards));
+}
+
+function renderStandings(answer) {
+  if (!answer) { $("club-standings").replaceChildren(); return; }
+  const head = el("tr", {}, ["Rank", "Player", "Game points", "Won", "Spread", "Tiebreak", ""].map((h) => el("th", { scope: "col" }, h)));
+  const rows = answer.standings.map((s) => el("tr", { "data-player": s.player },
+    el("td", {}, s.rank), el("td", {}, s.player), el("td", {}, s.game_points), el("td", {}, s.wins),
+    el("td", {}, (s.spread > 0 ? "+" : "") + s.spread), el("td", {}, s.tiebreak || ""),
+    el("td", {}, s.qualified ? "qualifies" : s.playoff ? "playoff" : "")));
+  $("club-standings").replaceChildren(el("h3", {}, "Standings"),
+    el("table", {}, el("thead", {}, head), el("tbody", {}, rows)));
+}
+
+async function check(night) {
+  $("club-problem").replaceChildren();
+  if (night.cards.length < 2) { renderTally(night, null); renderStandings(null); return; }
+  let answer = null;
+  try {
+    const response = await fetch("/v1/tournaments/check", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ variant: $("variant").value, cards: night.cards }),
+    });
+    const body = await response.json();
+    if (response.ok) answer = body;
+    else {
+      $("club-problem").replaceChildren(el("p", { class: "error", role: "alert" },
+        (body.errors || []).map((e) => `${e.pointer}: ${e.detail}`).join("; ") || body.detail));
+    }
+  } catch (error) {
+    $("club-problem").replaceChildren(el("p", { class: "error", role: "alert" }, "The referee could not be reached."));
+  }
+  renderTally(night, answer);
+  renderStandings(answer);
+}
+
+export function setUpClub() {
+  const night = load();
+  $("club-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const player = $("club-player").value.trim();
+    const opponent = $("club-opponent").value.trim();
+    const round = Number($("club-round").value);
+    if (!player || !round) return;
+    const card = cardOf(night, player);
+    const line = { round };
+    if (opponent.toLowerCase() === "bye") line.bye = true;
+    else {
+      line.opponent = opponent;
+      line.result = $("club-won").checked ? "W" : "L";
+      const spread = $("club-spread").value.trim();
+      if (spread !== "") line.spread = Number(spread);
+    }
+    card.games = card.games.filter((g) => g.round !== round).concat([line]).sort((a, b) => a.round - b.round);
+    save(night);
+    $("club-round").value = String(round + 1);
+    $("club-opponent").value = "";
+    $("club-spread").value = "";
+    $("club-opponent").focus();
+    check(night);
+  });
+  $("club-print").addEventListener("click", () => window.print());
+  $("club-clear").addEventListener("click", () => {
+    night.cards = [];
+    save(night);
+    check(night);
+  });
+  check(night);
+}
