@@ -16,8 +16,8 @@ from service.v1 import (
     review,
     review_advice,
     rulesets,
-    variants,
     tournaments,
+    variants,
 )
 
 __all__ = ["ROUTES", "blueprint"]
