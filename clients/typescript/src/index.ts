@@ -29,6 +29,11 @@ export type GameReviewResult = Schemas["GameReviewResult"];
 export type PeggingAdviseRequest = Schemas["PeggingAdviseRequest"];
 export type PeggingAdviseResult = Schemas["PeggingAdviseResult"];
 export type Rulesets = Schemas["Rulesets"];
+export type Variants = Schemas["Variants"];
+export type TournamentCheckRequest = Schemas["TournamentCheckRequest"];
+export type TournamentCheckResult = Schemas["TournamentCheckResult"];
+export type SeatingRequest = Schemas["SeatingRequest"];
+export type SeatingResult = Schemas["SeatingResult"];
 export type Status = Schemas["Status"];
 export type Finding = Schemas["Finding"];
 export type Problem = Schemas["Problem"];
@@ -164,6 +169,18 @@ export function createMuggins(options: ClientOptions) {
     /** Which card to lay now, by expected pegging difference. */
     advisePlay: async (body: PeggingAdviseRequest, call?: CallOptions) =>
       answer(await client.POST("/v1/pegging/advise", { body, ...init(call) })),
+    /** Cross-check a club night's scorecards (ACC Rule 12.2) and rank the field. */
+    checkTournament: async (body: TournamentCheckRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/tournaments/check", { body, ...init(call) })),
+    /** A round-robin seating plan for a night. */
+    seatTournament: async (body: SeatingRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/tournaments/seating", { body, ...init(call) })),
+    /** Each variant's facts (seats, cards dealt and kept, target, margins). */
+    listVariants: async (call?: CallOptions) =>
+      answer(await client.GET("/v1/variants", init(call))),
+    /** The rule book, as HTML: every finding's `rulebook` link points into it. */
+    ruleBook: async (call?: CallOptions) =>
+      answer(await client.GET("/rules", { ...text, ...init(call) })),
     /** The rulesets and their remedies, in words. */
     listRulesets: async (call?: CallOptions) =>
       answer(await client.GET("/v1/rulesets", init(call))),
@@ -189,6 +206,7 @@ export function createMuggins(options: ClientOptions) {
 /** The operationId each function answers for (a test checks they cover openapi.yaml). */
 export const OPERATIONS = [
   "checkHand", "checkHands", "checkPegging", "checkDeal", "checkGame", "adviseDiscards",
-  "reviewDeal", "reviewGame", "advisePlay", "listRulesets", "health", "ready", "metrics",
-  "contract", "scorepad", "docs",
+  "reviewDeal", "reviewGame", "advisePlay", "checkTournament", "seatTournament",
+  "listRulesets", "listVariants", "health", "ready", "metrics", "contract", "scorepad",
+  "ruleBook", "docs",
 ] as const satisfies readonly (keyof operations & keyof Muggins)[];

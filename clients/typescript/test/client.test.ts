@@ -129,9 +129,29 @@ describe("every operation answers, typed", () => {
     assert.deepEqual((await muggins.ready()).data, { status: "ready" });
   });
 
+  it("listVariants: each variant's facts from the library", async () => {
+    const variants = (await muggins.listVariants()).data.variants;
+    assert.deepEqual(variants.map((v) => [v.name, v.players, v.dealt, v.kept, v.target]), [
+      ["six-card", 2, 6, 4, 121], ["five-card", 2, 5, 3, 61], ["three-player", 3, 5, 4, 121],
+      ["four-player", 4, 5, 4, 121], ["seven-card", 2, 7, 5, 181]]);
+  });
+
+  it("checkTournament and seatTournament: a disagreement ruled, a plan with a bye", async () => {
+    const { data } = await muggins.checkTournament({ cards: [
+      { player: "ann", games: [{ opponent: "bob", result: "W", spread: 12 }] },
+      { player: "bob", games: [{ opponent: "ann", result: "L", spread: 21 }] }] });
+    assert.deepEqual(data.standings.map((s) => [s.player, s.rank, s.game_points, s.spread]),
+      [["ann", 1, 2, 12], ["bob", 2, 0, -12]]);
+    assert.ok(data.findings.length >= 1);
+    const plan = (await muggins.seatTournament({ players: ["ann", "bob", "cy"], games: 3,
+      seed: 1 })).data;
+    assert.equal(plan.rounds.length, 3);
+  });
+
   it("the text answers: metrics, the contract, the pages", async () => {
     assert.match((await muggins.metrics()).data, /^# HELP muggins_http_requests_total/m);
     assert.match((await muggins.contract()).data, /^openapi: 3\.1\.0$/m);
+    assert.match((await muggins.ruleBook()).data, /id="renege"/);
     assert.match((await muggins.scorepad()).data, /<!doctype html>/i);
     assert.match((await muggins.docs()).data, /swagger-ui-bundle\.js/);
   });
