@@ -56,6 +56,8 @@ def page(request: pytest.FixtureRequest, browser: Any, live_server: str) -> Iter
             if m.type == "error" and expected not in m.text else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(live_server + "/")
+    # The page sets up once it has the variants' facts from GET /v1/variants.
+    page.wait_for_selector("body[data-ready]")
     yield page
     context.close()
     # No script errors and no Content-Security-Policy violations along the way.
