@@ -195,7 +195,7 @@ def test_a_refused_play_points_at_its_line(page: Any) -> None:
     page.fill("#record", "pone KH\n\ndealer QX")
     page.click("#check-play")
     assert problems(page, "#play-result") == [
-        "The card in the 2nd play (line 3), 'QX', is not a card"]
+        "The card on line 3 of the play, 'QX', is not a card"]  # the server reads the lines
     assert page.get_attribute("#record", "aria-invalid") == "true"
     page.click("#play-result .problems a")
     selected = page.evaluate("(() => { const r = document.getElementById('record');"

@@ -18,7 +18,20 @@ function names() {
 // The sides that keep a score: the names they had at the game's first deal, whoever
 // deals now ("ann&cy" stays "ann&cy"); the table line names them so, and the referee
 // answers in those names.
-function sides(players) { return game.sides || sidesOf(players); }
+function sides(players) { return facts().partnerships.length && game.sides ? game.sides : sidesOf(players); }
+
+// The referee of one deal names the partnerships from that deal's seats ("cy&ann"): the
+// same members, so the same side, under the name the game gave it.
+function members(side) { return side.split("&").sort().join("&"); }
+
+function sideName(side) {
+  const named = (game.sides || []).find((name) => members(name) === members(side));
+  return named === undefined ? side : named;
+}
+
+function renamed(scores) {
+  return Object.fromEntries(Object.entries(scores).map(([side, points]) => [sideName(side), points]));
+}
 
 function cardInput(id, label, hint) {
   return el("div", {}, el("label", { for: id }, label, hint ? el("small", {}, ` ${hint}`) : null),
@@ -204,15 +217,15 @@ function showRow(r, who, hand, claims) {
 
 function showDeal(r, claims) {
   const board = drawBoard(r.target ?? facts().target, Object.keys(r.scores_after).map((side) => ({
-    name: side, front: r.scores_after[side], back: r.scores_before[side] })),
+    name: sideName(side), front: r.scores_after[side], back: r.scores_before[side] })),
   "The board before the deal (back pegs) and after it (front pegs).");
   const show = el("table", { id: "show-table" }, el("caption", {}, "The show"),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col", class: "num" }, "Total"),
       el("th", { scope: "col", class: "num" }, "Claimed"), el("th", { scope: "col" }, "Ruling"))),
     el("tbody", {}, Object.entries(r.show).map(([who, hand]) => showRow(r, who, hand, claims))));
   return [
-    el("p", { class: "summary", id: "deal-summary" }, el("strong", {}, "After the deal: "), scoresText(r.scores_after),
-      r.winner ? `. ${r.winner} wins during the ${r.won_during}.` : "."),
+    el("p", { class: "summary", id: "deal-summary" }, el("strong", {}, "After the deal: "), scoresText(renamed(r.scores_after)),
+      r.winner ? `. ${sideName(r.winner)} wins during the ${r.won_during}.` : "."),
     board,
     r.misdeal ? el("p", { class: "error" }, "A misdeal: the deal does not count.") : null,
     r.heels && (r.heels.points || r.heels.claimed !== undefined)
@@ -252,7 +265,7 @@ function nextDeal() {
   }
   $("deal-record").value = "";
   buildScores();
-  for (const input of $("scores-before").querySelectorAll("input")) input.value = answer.scores_after[input.dataset.side] ?? 0;
+  for (const input of $("scores-before").querySelectorAll("input")) input.value = renamed(answer.scores_after)[input.dataset.side] ?? 0;
   startOver($("deal-result"), $("deal-form"));
   updateGame();
   $("seat-dealt-0").focus();
