@@ -56,6 +56,8 @@ def page(request: pytest.FixtureRequest, browser: Any, live_server: str) -> Iter
             if m.type == "error" and expected not in m.text else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.goto(live_server + "/")
+    # The page sets up once it has the variants' facts from GET /v1/variants.
+    page.wait_for_selector("body[data-ready]")
     yield page
     context.close()
     # No script errors and no Content-Security-Policy violations along the way.
@@ -193,7 +195,7 @@ def test_a_refused_play_points_at_its_line(page: Any) -> None:
     page.fill("#record", "pone KH\n\ndealer QX")
     page.click("#check-play")
     assert problems(page, "#play-result") == [
-        "The card in the 2nd play (line 3), 'QX', is not a card"]
+        "The card on line 3 of the play, 'QX', is not a card"]  # the server reads the lines
     assert page.get_attribute("#record", "aria-invalid") == "true"
     page.click("#play-result .problems a")
     selected = page.evaluate("(() => { const r = document.getElementById('record');"

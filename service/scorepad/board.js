@@ -15,9 +15,6 @@ const TOP = 8;
 // Distinct for the common colour-blindnesses, and dark enough on the board's wood.
 export const COLOURS = ["#b42318", "#175cd3", "#067647", "#6941c6"];
 
-export const TARGETS = { "five-card": 61, "seven-card": 181 };
-export function targetOf(variant) { return TARGETS[variant] || 121; }
-
 function svg(tag, attrs, ...children) {
   const node = document.createElementNS(NS, tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);

@@ -51,49 +51,131 @@ export function tableSettings() {
   return { variant: $("variant").value, ruleset: $("ruleset").value, muggins: $("muggins").checked };
 }
 
-const PLAYERS = { "three-player": 3, "four-player": 4 };
-export const DEFAULT_NAMES = { 2: ["pone", "dealer"], 3: ["ann", "bob", "cy"], 4: ["ann", "bob", "cy", "dee"] };
+// The settings a record in notation leaves to the JSON fields: the variant is the
+// table line's, the ruleset and muggins are sent beside the text unless it says them.
+export function rulingSettings(text) {
+  const said = (word) => new RegExp(`^\\s*${word}\\s*:`, "im").test(text);
+  return { ...(said("ruleset") ? {} : { ruleset: $("ruleset").value }),
+    ...(said("muggins") ? {} : { muggins: $("muggins").checked }) };
+}
 
-export function seatCount() { return PLAYERS[$("variant").value] || 2; }
+// --- the record notation (docs/notation.md): the referee reads what was typed --------------
+
+// A name as the notation writes it: bare, or quoted (rules/core/names.py's one rule).
+const BARE = /^[A-Za-z0-9_][A-Za-z0-9_.'+-]*$/;
+export function nameText(name) {
+  return BARE.test(name) ? name : `"${name.replace(/[\\"]/g, (c) => "\\" + c)}"`;
+}
+
+export function sideText(side) { return side.split("&").map(nameText).join("&"); }
+
+// The table line: the variant, its target, the seats in play order (the dealer last), and
+// the partnerships by the names they keep.
+export function tableLine(players, sides) {
+  const known = facts();
+  const line = `${known.name} to ${known.target}: ${players.map(nameText).join(" ")}`;
+  return sides && known.partnerships.length ? `${line}; sides ${sides.map(sideText).join(" ")}` : line;
+}
+
+// Typed text that is a record of its own (a table line or a section keyword): sent as typed.
+export function wholeRecord(text) {
+  return /^\s*(?:[\w-]+ to \d+\s*:|(?:hands|play|ruleset|muggins)\s*:)/im.test(text);
+}
+
+// A record being written for the referee, line by line. Each line keeps the spot it came
+// from ({field, where, line} and, for a line of cards, what they are and where they
+// start), so that a problem at a line and a column is told at its field.
+export class Notation {
+  constructor() { this.lines = []; this.spots = []; }
+
+  add(line, spot) { this.lines.push(line); this.spots.push(spot || {}); }
+
+  // One player's cards on a line of their own: "pone 5H 5C".
+  cards(name, typed, field, what) {
+    const head = `${nameText(name)} `;
+    this.add(head + cards(typed).join(" "), { field, what, from: head.length });
+  }
+
+  // The lines a director typed in a field, as typed: the referee reads them.
+  typed(text, field, what) {
+    text.split("\n").forEach((line, i) => this.add(line,
+      { field, line: i, where: `line ${i + 1} of ${what}`, card: `the card on line ${i + 1} of ${what}` }));
+  }
+
+  text() { return this.lines.join("\n") + "\n"; }
+
+  // Where a problem the referee found at `line` and `column` is, in words.
+  spot(error, locate) {
+    const spot = this.spots[error.line - 1] || {};
+    const text = this.lines[error.line - 1] || "";
+    const token = tokenAt(text, error.column);
+    const detail = error.detail.replace(/^line \d+, column \d+: /, "").replace(/ \(\/[^()]* in the record\)$/, "");
+    const inner = /\((\/[^()]*) in the record\)$/.exec(error.detail);
+    if (inner) {
+      const found = locate("#" + inner[1], spot);
+      return { ...found, field: found.field || spot.field, line: spot.line, value: token, detail };
+    }
+    if (spot.what && /expected a card/.test(detail)) {
+      const before = text.slice(spot.from, error.column - 1).split(/\s+/).filter(Boolean).length;
+      return { where: `the ${ordinal(before + 1)} card ${spot.what}`, field: spot.field, value: token, code: "invalid-card" };
+    }
+    if (spot.card && /expected a card/.test(detail)) {
+      return { where: spot.card, field: spot.field, line: spot.line, value: token, code: "invalid-card" };
+    }
+    return { where: spot.where || "the record", field: spot.field, line: spot.line, value: token, detail };
+  }
+}
+
+function tokenAt(text, column) {
+  const match = /^(?:"((?:[^"\\]|\\.)*)"|([^\s,;]+))/.exec(text.slice(Math.max(column - 1, 0)));
+  if (!match) return "";
+  return match[1] !== undefined ? match[1].replace(/\\(.)/g, "$1") : match[2];
+}
+
+// The variants' facts, as GET /v1/variants serves them (fetched once, at start): the
+// page holds no rule of its own, so a seat count, a target or a crib card comes from here.
+let VARIANTS = {};
+
+export async function loadVariants() {
+  const response = await fetch("/v1/variants");
+  const answer = await response.json();
+  VARIANTS = Object.fromEntries(answer.variants.map((facts) => [facts.name, facts]));
+  // The Game menu says each variant's target as the referee has it.
+  for (const option of $("variant").options) {
+    const known = VARIANTS[option.value];
+    if (known) option.textContent = `${option.textContent.replace(/\s*\(to \d+\)$/, "")} (to ${known.target})`;
+  }
+}
+
+export function facts(variant) { return VARIANTS[variant || $("variant").value]; }
+
+export function seatCount() { return facts().players; }
+
+// Names offered where a variant has no seat names of its own; the director types theirs.
+const NAMES = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"];
+
+export function defaultNames(count) {
+  const seats = facts().seats;
+  return seats && seats.length === count ? seats : NAMES.slice(0, count);
+}
+
+// The sides that keep a score: each player, or the variant's partnerships (pairs of seat
+// indexes), named from the players in them ("ann&cy").
+export function sidesOf(players) {
+  const pairs = facts().partnerships;
+  if (!pairs.length) return players;
+  return pairs.map((pair) => pair.map((i) => players[i]).join("&"));
+}
+
+// The seats of the next deal: the deal passes to the left, so the dealer's left deals
+// (rules.Table.next_deal). The one place the page turns the table.
+export function nextSeats(players) { return [...players.slice(1), players[0]]; }
 
 // Seats go round from the dealer's left; the dealer is last.
 export function seatTitle(i, count) {
   if (i === count - 1) return "Dealer";
   if (count === 2) return "Pone";
   return i === 0 ? "Seat 1, the dealer's left" : `Seat ${i + 1}`;
-}
-
-// --- names and records of the play ----------------------------------------------------
-
-// The name as the table knows it: "Pone" is "pone" when only one known name matches
-// without regard to case; otherwise it stays as typed (and the referee may refuse it).
-export function knownName(typed, names) {
-  if (names.includes(typed)) return typed;
-  const matches = names.filter((name) => name.toLowerCase() === typed.toLowerCase());
-  return matches.length === 1 ? matches[0] : typed;
-}
-
-// A typed record of the play, one event a line: "pone KH", "dealer go", "pone TD =2".
-// Returns the events and, for each, the line it came from (to point at it).
-export function parseRecord(text, names) {
-  const plays = [];
-  const lines = [];
-  text.split("\n").forEach((line, number) => {
-    for (const part of line.split(";")) {
-      const words = part.trim().split(/\s+/).filter(Boolean);
-      if (!words.length) continue;
-      const claim = words.findIndex((word) => word.startsWith("="));
-      const claimed = claim >= 0 ? words.splice(claim).join("").slice(1) : "";
-      const [player, ...rest] = words;
-      const event = { player: knownName(player || "", names) };
-      const what = rest.join(" ");
-      if (what.toLowerCase() === "go") event.go = true; else event.card = what;
-      if (claimed !== "") event.claimed = Number.isNaN(Number(claimed)) ? claimed : Number(claimed);
-      plays.push(event);
-      lines.push(number);
-    }
-  });
-  return { plays, lines };
 }
 
 // --- asking the referee -----------------------------------------------------------------
@@ -182,11 +264,12 @@ export function sentence(where, code, value, detail) {
 // is marked invalid. `locate(pointer)` gives {where, field, line} for a pointer.
 let problemCount = 0;
 
-export function explain(problem, body, locate) {
+export function explain(problem, body, locate, notation) {
   const list = el("ul", { class: "problems" });
-  (problem.errors || []).forEach((error, i) => {
-    const spot = locate(error.pointer);
-    const words = sentence(spot.where, error.code, at(body, error.pointer), error.detail);
+  (problem.errors || []).forEach((error) => {
+    const spot = notation && error.pointer === "#/notation" && error.line ? notation.spot(error, locate) : locate(error.pointer);
+    const value = "value" in spot ? spot.value : at(body, error.pointer);
+    const words = sentence(spot.where, spot.code || error.code, value, spot.detail ?? error.detail);
     problemCount += 1;
     const id = `problem-${problemCount}`;
     if (spot.field) {
@@ -215,10 +298,9 @@ function showField(spot) {
 }
 
 // Where a pointer into a list of plays is, in words, and which line of the record.
-export function playSpot(parts, lines, field, what) {
+export function playSpot(parts, line, field, what) {
   const i = Number(parts[0]);
   if (Number.isNaN(i)) return { where: what, field };
-  const line = lines[i];
   const event = `the ${ordinal(i + 1)} play${line !== undefined ? ` (line ${line + 1})` : ""}`;
   const part = { player: "the name in", card: "the card in", claimed: "the claim in", go: "" }[parts[1]];
   return { where: part ? `${part} ${event}` : event, field, line };

@@ -1,28 +1,27 @@
 // Check a deal, and deal after deal a game: the cards dealt, the discards, the starter,
 // the play and the claims in; the ruling and the board before and after out.
-import { drawBoard, targetOf } from "./board.js";
+import { drawBoard } from "./board.js";
 import {
-  $, ask, cards, DEFAULT_NAMES, el, explain, findings, ordinal, parseRecord, playSpot, playSummary,
-  playTable, present, scoresText, seatCount, seatTitle, startOver, tableSettings,
+  $, ask, cards, defaultNames, el, explain, facts, findings, nameText, nextSeats, Notation, ordinal, playSpot,
+  playSummary, playTable, present, rulingSettings, scoresText, seatCount, seatTitle, sidesOf, sideText, startOver,
+  tableLine,
 } from "./common.js";
 
-// The deals kept since "New game", the table they were played at, and the last deal
-// checked (kept by "Next deal").
+// The deals kept since "New game" (each the lines of its notation after the table and the
+// scores), the table they were played at, and the last deal checked (kept by "Next deal").
 const game = { players: null, firstDealer: null, sides: null, deals: [], checked: null };
 
 function names() {
   return [...$("seats").querySelectorAll("input.seat-name")].map((input) => input.value.trim());
 }
 
-// The sides that keep a score: the players, or in the four-player game the partnerships.
-function sides(players) {
-  if (players.length === 4) return [`${players[0]}&${players[2]}`, `${players[1]}&${players[3]}`];
-  return players;
-}
+// The sides that keep a score: the names they had at the game's first deal, whoever
+// deals now ("ann&cy" stays "ann&cy"); the table line names them so, and the referee
+// answers in those names.
+function sides(players) { return facts().partnerships.length && game.sides ? game.sides : sidesOf(players); }
 
-// A side as the game calls it: the name it had at the game's first deal, whoever deals
-// now ("ann&cy" stays "ann&cy"). The referee of one deal names the partnerships from
-// that deal's seats ("cy&ann"): the same members, so the same side.
+// The referee of one deal names the partnerships from that deal's seats ("cy&ann"): the
+// same members, so the same side, under the name the game gave it.
 function members(side) { return side.split("&").sort().join("&"); }
 
 function sideName(side) {
@@ -46,7 +45,7 @@ function buildSeats(keep) {
   seats.replaceChildren();
   for (let i = 0; i < count; i += 1) {
     const name = el("input", { id: `seat-name-${i}`, class: "seat-name", spellcheck: "false",
-      value: old[i] || DEFAULT_NAMES[count][i] });
+      value: old[i] || defaultNames(count)[i] });
     name.addEventListener("input", buildScores);
     seats.append(el("fieldset", { class: "seat" }, el("legend", {}, seatTitle(i, count)),
       el("div", { class: "fields" },
@@ -56,7 +55,7 @@ function buildSeats(keep) {
         el("div", {}, el("label", { for: `seat-claim-${i}` }, "Hand claimed", el("small", {}, " (optional)")),
           el("input", { id: `seat-claim-${i}`, type: "number", min: "0", max: "999", inputmode: "numeric" })))));
   }
-  $("crib-card-row").hidden = count !== 3;
+  $("crib-card-row").hidden = facts().crib_card === 0;
   buildScores();
 }
 
@@ -64,7 +63,7 @@ function buildScores() {
   const box = $("scores-before");
   const old = [...box.querySelectorAll("input")].map((input) => input.value);
   box.replaceChildren(...sides(names()).map((side, i) => el("div", {},
-    el("label", { for: `score-before-${i}` }, sideName(side)),
+    el("label", { for: `score-before-${i}` }, side),
     el("input", { id: `score-before-${i}`, type: "number", min: "0", max: "1000", inputmode: "numeric",
       value: old[i] || "0", "data-side": side }))));
 }
@@ -74,35 +73,67 @@ function number(id) {
   return value === "" ? undefined : Number(value);
 }
 
-// The deal as the referee takes it; `lines` maps each play to its line in the record.
-function dealRecord() {
+// The deal as the referee reads it, in notation: the body (dealt to show) is kept for the
+// game; the table line and the scores before the deal stand before it.
+function dealBody() {
   const players = names();
-  const record = { dealt: {}, discards: {}, plays: [] };
-  const claims = { hands: {} };
+  const body = new Notation();
+  body.add("dealt:");
+  players.forEach((name, i) => body.cards(name, $(`seat-dealt-${i}`).value, $(`seat-dealt-${i}`), `dealt to ${name}`));
+  body.add("discards:");
+  players.forEach((name, i) => body.cards(name, $(`seat-discards-${i}`).value, $(`seat-discards-${i}`), `laid away by ${name}`));
+  if (facts().crib_card && $("deal-crib-card").value.trim() !== "") {
+    body.add(`crib card: ${$("deal-crib-card").value.trim()}`, { field: $("deal-crib-card"), where: "the card dealt to the crib" });
+  }
+  if ($("deal-starter").value.trim() !== "") {
+    const heels = number("claim-heels") === undefined ? "" : ` =${number("claim-heels")}`;
+    body.add(`starter: ${$("deal-starter").value.trim()}${heels}`, { field: $("deal-starter"), where: "the starter" });
+  }
+  body.add("play:");
+  body.typed($("deal-record").value, $("deal-record"), "the play");
+  const claims = [];
   players.forEach((name, i) => {
-    record.dealt[name] = cards($(`seat-dealt-${i}`).value);
-    record.discards[name] = cards($(`seat-discards-${i}`).value);
-    if (number(`seat-claim-${i}`) !== undefined) claims.hands[name] = number(`seat-claim-${i}`);
+    // In the show, the bare word crib is the crib: a player called crib is quoted.
+    const named = name === "crib" ? '"crib"' : nameText(name);
+    if (number(`seat-claim-${i}`) !== undefined) {
+      claims.push([`${named} =${number(`seat-claim-${i}`)}`, { field: $(`seat-claim-${i}`), where: `${name}'s hand claimed` }]);
+    }
   });
-  if ($("deal-starter").value.trim() !== "") record.starter = $("deal-starter").value.trim();
-  if (seatCount() === 3 && $("deal-crib-card").value.trim() !== "") record.crib_card = $("deal-crib-card").value.trim();
-  const { plays, lines } = parseRecord($("deal-record").value, players);
-  record.plays = plays;
-  if (number("claim-crib") !== undefined) claims.crib = number("claim-crib");
-  if (number("claim-heels") !== undefined) claims.heels = number("claim-heels");
-  if (Object.keys(claims.hands).length || claims.crib !== undefined || claims.heels !== undefined) record.claims = claims;
-  return { players, record, lines };
+  if (number("claim-crib") !== undefined) claims.push([`crib =${number("claim-crib")}`, { field: $("claim-crib"), where: "the crib claimed" }]);
+  if (claims.length) {
+    body.add("show:");
+    for (const [line, spot] of claims) body.add(line, spot);
+  }
+  return { players, body };
 }
 
-// Where a pointer into a deal is, in words, and the field to mark.
-function locate(pointer, lines, players, prefix) {
+// A deal on its own: the table, the scores before it, then its body.
+function dealNotation(players, body) {
+  const notation = new Notation();
+  notation.add(tableLine(players, sides(players)), { where: "the players' names", field: $("seat-name-0") });
+  const scores = [...$("scores-before").querySelectorAll("input")].filter((input) => input.value !== "");
+  if (scores.length) {
+    notation.add("scores:");
+    for (const input of scores) {
+      notation.add(`${sideText(input.dataset.side)} ${Number(input.value)}`,
+        { field: input, where: `${input.dataset.side}'s score before the deal` });
+    }
+  }
+  body.lines.forEach((line, i) => notation.add(line, body.spots[i]));
+  return notation;
+}
+
+// Where a pointer into a deal is, in words, and the field to mark; `spot` is the line of
+// the notation the referee found it at. In a game (`prefix`, the deal in the form), the
+// deals before it have no field.
+function locate(pointer, spot, players, prefix) {
   const parts = pointer.replace(/^#\//, "").split("/");
   if (prefix !== undefined) {
     if (parts[0] !== "deals") return topLevel(parts, players);
     const deal = Number(parts[1]);
     if (parts.length <= 2) return { where: `deal ${deal + 1}`, field: null };
-    const spot = locate("#/" + parts.slice(2).join("/"), deal === prefix ? lines : [], players);
-    return { ...spot, where: `deal ${deal + 1}, ${spot.where}`, field: deal === prefix ? spot.field : null };
+    const found = locate("#/" + parts.slice(2).join("/"), deal === prefix ? spot : undefined, players);
+    return { ...found, where: `deal ${deal + 1}, ${found.where}`, field: deal === prefix ? found.field : null };
   }
   const seat = players.indexOf(parts[1]);
   const which = (field, what) => {
@@ -115,13 +146,13 @@ function locate(pointer, lines, players, prefix) {
     case "discards": return which("discards", "laid away by");
     case "starter": return { where: "the starter", field: $("deal-starter") };
     case "crib_card": return { where: "the card dealt to the crib", field: $("deal-crib-card") };
-    case "plays": return playSpot(parts.slice(1), lines, $("deal-record"), "the play");
+    case "plays": return playSpot(parts.slice(1), spot && spot.line, $("deal-record"), "the play");
     case "claims":
       if (parts[1] === "hands") return { where: `${parts[2]}'s hand claimed`, field: $(`seat-claim-${Math.max(players.indexOf(parts[2]), 0)}`) };
       return { where: `the ${parts[1]} claimed`, field: $(parts[1] === "crib" ? "claim-crib" : "claim-heels") };
     case "scores_before": {
       const field = [...$("scores-before").querySelectorAll("input")].find((input) => input.dataset.side === parts[1]);
-      return { where: `${sideName(parts[1])}'s score before the deal`, field: field || $("score-before-0") };
+      return { where: `${parts[1]}'s score before the deal`, field: field || $("score-before-0") };
     }
     default: return topLevel(parts, players);
   }
@@ -136,34 +167,41 @@ async function checkDeal(event) {
   event.preventDefault();
   const out = $("deal-result");
   startOver(out, $("deal-form"));
-  const { players, record, lines } = dealRecord();
-  const scores = {};
-  for (const input of $("scores-before").querySelectorAll("input")) {
-    if (input.value !== "") scores[input.dataset.side] = Number(input.value);
-  }
-  const body = { ...record, players, scores_before: scores, ...tableSettings() };
+  const { players, body: dealt } = dealBody();
+  const notation = dealNotation(players, dealt);
+  const text = notation.text();
+  const body = { notation: text, ...rulingSettings(text) };
+  const where = (pointer, spot) => locate(pointer, spot, players);
   game.checked = null;
   // Blank cards are asked for here: sent, the referee would rule them a misdeal.
-  const missing = blanks(body);
+  const missing = blanks(players);
   if (missing.length) {
-    present(out, [explain({ errors: missing }, body, (pointer) => locate(pointer, lines, players))]);
+    present(out, [explain({ errors: missing }, body, where)]);
     updateGame();
     return;
   }
-  const answer = await ask("/v1/deals/check", body, out, "Checking the deal…", (r) => showDeal(r, record),
-    (problem) => explain(problem, body, (pointer) => locate(pointer, lines, players)));
-  if (answer !== null) game.checked = { players, record, answer };
+  const claims = typedClaims(players);
+  const answer = await ask("/v1/deals/check", body, out, "Checking the deal…", (r) => showDeal(r, claims),
+    (problem) => explain(problem, body, where, notation));
+  if (answer !== null) game.checked = { players, body: dealt, answer };
   updateGame();
 }
 
-function blanks(body) {
+// The claims typed in the show, as the answer's show names its hands.
+function typedClaims(players) {
+  const hands = {};
+  players.forEach((name, i) => { if (number(`seat-claim-${i}`) !== undefined) hands[name] = number(`seat-claim-${i}`); });
+  return { hands, crib: number("claim-crib") };
+}
+
+function blanks(players) {
   const missing = [];
   for (const field of ["dealt", "discards"]) {
-    for (const [name, held] of Object.entries(body[field])) {
-      if (!held.length) missing.push({ pointer: `#/${field}/${name}`, code: "required" });
-    }
+    players.forEach((name, i) => {
+      if (!cards($(`seat-${field}-${i}`).value).length) missing.push({ pointer: `#/${field}/${name}`, code: "required" });
+    });
   }
-  if (body.starter === undefined) missing.push({ pointer: "#/starter", code: "required" });
+  if ($("deal-starter").value.trim() === "") missing.push({ pointer: "#/starter", code: "required" });
   return missing;
 }
 
@@ -177,15 +215,14 @@ function showRow(r, who, hand, claims) {
     el("td", { class: unruled ? "unruled" : null }, unruled ? "not ruled: the game was already won" : hand.verdict || ""));
 }
 
-function showDeal(r, record) {
-  const target = targetOf($("variant").value);
-  const board = drawBoard(target, Object.keys(r.scores_after).map((side) => ({
+function showDeal(r, claims) {
+  const board = drawBoard(r.target ?? facts().target, Object.keys(r.scores_after).map((side) => ({
     name: sideName(side), front: r.scores_after[side], back: r.scores_before[side] })),
   "The board before the deal (back pegs) and after it (front pegs).");
   const show = el("table", { id: "show-table" }, el("caption", {}, "The show"),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col", class: "num" }, "Total"),
       el("th", { scope: "col", class: "num" }, "Claimed"), el("th", { scope: "col" }, "Ruling"))),
-    el("tbody", {}, Object.entries(r.show).map(([who, hand]) => showRow(r, who, hand, record.claims || {}))));
+    el("tbody", {}, Object.entries(r.show).map(([who, hand]) => showRow(r, who, hand, claims))));
   return [
     el("p", { class: "summary", id: "deal-summary" }, el("strong", {}, "After the deal: "), scoresText(renamed(r.scores_after)),
       r.winner ? `. ${sideName(r.winner)} wins during the ${r.won_during}.` : "."),
@@ -215,45 +252,47 @@ function updateGame() {
 // Keep the deal just checked and set up the next: the deal passes to the left, and the
 // scores carry over.
 function nextDeal() {
-  const { players, record, answer } = game.checked;
+  const { players, body, answer } = game.checked;
   if (!game.deals.length) {
     game.players = players; game.firstDealer = players[players.length - 1]; game.sides = sides(players);
   }
-  game.deals.push(record);
+  game.deals.push(body);
   game.checked = null;
-  const seats = [...players.slice(1), players[0]];
+  const seats = nextSeats(players);
   seats.forEach((name, i) => { $(`seat-name-${i}`).value = name; });
   for (const input of $("deal-form").querySelectorAll("#seats input:not(.seat-name), #deal-starter, #deal-crib-card, #claim-crib, #claim-heels")) {
     input.value = "";
   }
   $("deal-record").value = "";
   buildScores();
-  for (const input of $("scores-before").querySelectorAll("input")) input.value = scoreOf(answer.scores_after, input.dataset.side);
+  for (const input of $("scores-before").querySelectorAll("input")) input.value = renamed(answer.scores_after)[input.dataset.side] ?? 0;
   startOver($("deal-result"), $("deal-form"));
   updateGame();
   $("seat-dealt-0").focus();
 }
 
-// A partnership's score, whichever partner its name starts with this deal.
-function scoreOf(scores, side) {
-  const found = Object.keys(scores).find((name) => members(name) === members(side));
-  return found === undefined ? 0 : scores[found];
-}
-
+// The game in notation: the table of its first deal, then each deal kept and the deal
+// in the form, numbered.
 async function checkGame() {
   const out = $("deal-result");
   startOver(out, $("deal-form"));
-  const deals = [...game.deals, ...(game.checked ? [game.checked.record] : [])];
+  const deals = [...game.deals, ...(game.checked ? [game.checked.body] : [])];
   const players = game.players || game.checked.players;
-  const firstDealer = game.firstDealer || players[players.length - 1];
-  const body = { players, first_dealer: firstDealer, deals, ...tableSettings() };
-  const lines = game.checked ? parseRecord($("deal-record").value, names()).lines : [];
+  const notation = new Notation();
+  notation.add(tableLine(players, sides(players)), { where: "the players' names", field: $("seat-name-0") });
+  deals.forEach((deal, k) => {
+    const current = game.checked !== null && k === deals.length - 1;
+    notation.add(`deal: ${k + 1}`, { where: `deal ${k + 1}` });
+    deal.lines.forEach((line, i) => notation.add(line, current ? deal.spots[i] : { where: `deal ${k + 1}` }));
+  });
+  const text = notation.text();
+  const body = { notation: text, ...rulingSettings(text) };
   await ask("/v1/games/check", body, out, "Checking the game…", showGame,
-    (problem) => explain(problem, body, (pointer) => locate(pointer, lines, names(), deals.length - 1)));
+    (problem) => explain(problem, body, (pointer, spot) => locate(pointer, spot, names(), deals.length - 1), notation));
 }
 
 function showGame(r) {
-  const target = targetOf($("variant").value);
+  const target = r.target ?? facts().target;
   const last = r.deals[r.deals.length - 1];
   const board = drawBoard(target, Object.keys(r.scores).map((side) => ({
     name: side, front: r.scores[side], back: last.scores_before[side] })),

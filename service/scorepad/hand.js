@@ -1,13 +1,13 @@
 // Count a hand: the picker, the typed cards, and the count with its ruling.
-import { $, ask, canonical, cards, el, explain, findings, ordinal, startOver, tableSettings } from "./common.js";
+import { $, ask, canonical, cards, el, explain, facts, findings, ordinal, startOver, tableSettings } from "./common.js";
 
 const SUITS = [["S", "♠", "spades"], ["H", "♥", "hearts"], ["D", "♦", "diamonds"], ["C", "♣", "clubs"]];
 const RANKS = [["A", "ace"], ["2", "2"], ["3", "3"], ["4", "4"], ["5", "5"], ["6", "6"], ["7", "7"],
   ["8", "8"], ["9", "9"], ["T", "10"], ["J", "jack"], ["Q", "queen"], ["K", "king"]];
-const HAND_SIZE = { "five-card": 3, "seven-card": 5 };
-
+// A hand is the cards kept; the crib, what every player lays away and the crib card.
 function handSize() {
-  return $("crib").checked ? 4 : HAND_SIZE[$("variant").value] || 4;
+  const known = facts();
+  return $("crib").checked ? known.players * known.to_crib + known.crib_card : known.kept;
 }
 
 function buildPicker() {

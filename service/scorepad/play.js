@@ -1,8 +1,8 @@
 // Check the play: a typed record, or the play entered card by card with the live
 // referee saying whose turn it is and which cards may be laid.
 import {
-  $, ask, cards, DEFAULT_NAMES, el, explain, findings, ordinal, parseRecord, playSpot, playSummary,
-  playTable, present, seatCount, seatTitle, startOver, tableSettings,
+  $, ask, cards, defaultNames, el, explain, findings, Notation, ordinal, playSpot, playSummary,
+  playTable, present, rulingSettings, seatCount, seatTitle, startOver, tableLine, wholeRecord,
 } from "./common.js";
 
 // The seats of the play: the game's two, three or four, from the dealer's left. Two
@@ -12,6 +12,7 @@ function buildSeats() {
   const count = seatCount();
   const box = $("play-seats");
   const old = seats();
+  const named = defaultNames(count);
   if (old.length === count) return;
   box.replaceChildren();
   box.className = count === 2 ? "row two" : "row";
@@ -19,14 +20,14 @@ function buildSeats() {
     if (count === 2) {
       const [id, title] = i === 0 ? ["pone-hand", "Pone's hand"] : ["dealer-hand", "Dealer's hand"];
       box.append(el("div", {}, el("label", { for: id }, title),
-        el("input", { id, class: "play-hand", "data-name": DEFAULT_NAMES[2][i], autocapitalize: "characters",
+        el("input", { id, class: "play-hand", "data-name": named[i], autocapitalize: "characters",
           spellcheck: "false", placeholder: i === 0 ? "KH TD 5S 2C" : "QC 9S AH 3D" })));
       continue;
     }
     box.append(el("fieldset", { class: "seat" }, el("legend", {}, seatTitle(i, count)),
       el("div", { class: "fields" },
         el("div", {}, el("label", { for: `play-name-${i}` }, "Name"),
-          el("input", { id: `play-name-${i}`, class: "play-name", spellcheck: "false", value: DEFAULT_NAMES[count][i] })),
+          el("input", { id: `play-name-${i}`, class: "play-name", spellcheck: "false", value: named[i] })),
         el("div", {}, el("label", { for: `play-hand-${i}` }, "Hand"),
           el("input", { id: `play-hand-${i}`, class: "play-hand", autocapitalize: "characters", spellcheck: "false" })))));
   }
@@ -44,9 +45,11 @@ function seats() {
   });
 }
 
-function locate(pointer, lines) {
+// Where a pointer into the record is, in words; `spot` is the line of the text the
+// referee found it at (its line in the field, when it was typed there).
+function locate(pointer, spot) {
   const parts = pointer.replace(/^#\//, "").split("/");
-  if (parts[0] === "plays") return playSpot(parts.slice(1), lines, $("record"), "the play");
+  if (parts[0] === "plays") return playSpot(parts.slice(1), spot && spot.line, $("record"), "the play");
   if (parts[0] === "hands") {
     const seat = seats().find((s) => s.name === parts[1]);
     const field = seat ? seat.field : seats()[0].field;
@@ -63,18 +66,29 @@ function locate(pointer, lines) {
   return { where: { variant: "the game", ruleset: "the rules", muggins: "muggins" }[parts[0]] || pointer, field: null };
 }
 
-// The record as the referee takes it, with the game, the rules and muggins from the top
-// of the page, and the seats' names beyond two players.
+// The play as the referee reads it, in notation: the table line from the seats and the
+// Game setting, the hands, then the play as typed. A play typed as a whole record (with
+// its own table line or sections) goes as typed. The rules and muggins from the top of
+// the page go beside it, unless the text says them.
 function request(inProgress) {
   const table = seats();
-  const names = table.map((seat) => seat.name);
-  const { plays, lines } = parseRecord($("record").value, names);
-  const body = { plays, ...tableSettings() };
-  if (names.length > 2) body.players = names;
-  const hands = table.map((seat) => cards(seat.field.value));
-  if (hands.some((held) => held.length)) body.hands = Object.fromEntries(names.map((name, i) => [name, hands[i]]));
-  if (inProgress) body.in_progress = true;
-  return { body, lines };
+  const typed = $("record").value;
+  const notation = new Notation();
+  if (wholeRecord(typed)) {
+    notation.typed(typed, $("record"), "the play");
+    if (inProgress && !/^\s*in[ _-]progress/im.test(typed)) notation.add("in progress");
+  } else {
+    notation.add(tableLine(table.map((seat) => seat.name)), { where: "the players' names", field: $("play-name-0") });
+    if (table.some((seat) => cards(seat.field.value).length)) {
+      notation.add("hands:");
+      for (const seat of table) notation.cards(seat.name, seat.field.value, seat.field, `of ${seat.name}'s hand`);
+    }
+    notation.add("play:");
+    notation.typed(typed, $("record"), "the play");
+    if (inProgress) notation.add("in progress");
+  }
+  const text = notation.text();
+  return { body: { notation: text, ...rulingSettings(text) }, notation };
 }
 
 async function checkPlay(event) {
@@ -82,9 +96,9 @@ async function checkPlay(event) {
   const out = $("play-result");
   startOver(out, $("play-form"));
   $("live").hidden = true;
-  const { body, lines } = request(false);
+  const { body, notation } = request(false);
   await ask("/v1/pegging/check", body, out, "Checking…", showPlay,
-    (problem) => explain(problem, body, (pointer) => locate(pointer, lines)));
+    (problem) => explain(problem, body, locate, notation));
 }
 
 function showPlay(r) {
@@ -109,10 +123,10 @@ async function step() {
     }
     return;
   }
-  const { body, lines } = request(true);
+  const { body, notation } = request(true);
   const answer = await ask("/v1/pegging/check", body, out, "Asking the referee…",
     (r) => [r.plays.length ? playTable(r) : null, ...playSummary(r), findings(r.findings)],
-    (problem) => explain(problem, body, (pointer) => locate(pointer, lines)));
+    (problem) => explain(problem, body, locate, notation));
   if (answer === null) { live.hidden = true; return; }
   live.hidden = false;
   present(live, turn(answer.next));
