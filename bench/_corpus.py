@@ -766,7 +766,7 @@ class Corpus:
     def protocol(self) -> None:
         rng = self.rng
         gets = ("/v1/rulesets", "/healthz", "/readyz", "/openapi.yaml", "/", "/docs",
-                "/v1/rulesets?x=1", "/healthz/")
+                "/v1/rulesets?x=1", "/healthz/", "/v1/variants", "/rules")
         for path in gets:
             self.add(f"GET {path}", "GET", path)
         self.add("HEAD /healthz", "HEAD", "/healthz")
@@ -814,6 +814,45 @@ class Corpus:
                      {"hand": ["5H", "5C", "5S", "JD"], "starter": "5D", "claimed": 29},
                      headers={**JSON, "Origin": origin})
             self.add(f"CORS get {origin}", "GET", "/v1/rulesets", headers={"Origin": origin})
+
+    def night(self, mutate_p: float = 0.12) -> None:
+        """A club night's scorecards: a round robin of W/L lines with spreads, some left
+        blank, some disagreeing, written on the wrong column or with wrong game points."""
+        rng, make = self.rng, self.make
+        players = [f"P{i}" for i in range(rng.randint(2, 9))]
+        rounds = rng.randint(1, 3)
+        cards: dict[str, list[dict[str, Any]]] = {p: [] for p in players}
+        for round_ in range(1, rounds + 1):
+            rng.shuffle(players)
+            for a, b in zip(players[::2], players[1::2], strict=False):
+                spread = rng.randint(1, 121)
+                for me, other, won in ((a, b, True), (b, a, False)):
+                    line: dict[str, Any] = {"round": round_, "opponent": other,
+                                            "result": "W" if won else "L"}
+                    if make.chance(0.9):
+                        line["spread"] = spread if make.chance(0.9) else rng.randint(1, 121)
+                    if make.chance(0.05):
+                        line["column"] = rng.choice(("plus", "minus"))
+                    if make.chance(0.3):
+                        line["game_points"] = (2 if won else 0) + (make.chance(0.1))
+                    cards[me].append(line)
+            if len(players) % 2:
+                cards[players[-1]].append({"round": round_, "bye": True})
+        body: dict[str, Any] = {"cards": [{"player": p, "games": g}
+                                          for p, g in sorted(cards.items())]}
+        if make.chance(0.3):
+            body["event"] = "sanctioned"
+        if make.chance(0.2):
+            body["convention"] = rng.choice(("acc", "pegs-behind"))
+        self.post(f"tournaments/check {len(players)} players x{rounds}",
+                  "/v1/tournaments/check", body, mutate_p)
+
+    def seating(self, mutate_p: float = 0.12) -> None:
+        rng = self.rng
+        players = [f"P{i}" for i in range(rng.randint(2, 14))]
+        body = {"players": players, "games": rng.randint(1, 8), "seed": rng.randint(0, 99)}
+        self.post(f"tournaments/seating {len(players)} players", "/v1/tournaments/seating",
+                  body, mutate_p)
 
     def issue19(self) -> None:
         """The two rulings issue 19 corrects: their answers are meant to change."""
@@ -863,7 +902,7 @@ def build(seed: int = 19, size: int = 6000) -> list[dict[str, Any]]:
         (0.012, corpus.deal_review),
         (0.003, lambda: corpus.game("/v1/games/review", target=31,
                                      variant=corpus.rng.choice(("six-card", "five-card")))),
-        (0.015, corpus.advice),
+        (0.015, corpus.advice), (0.01, corpus.night), (0.003, corpus.seating),
     ]
     weights = [share for share, _ in shares]
     makers = [maker for _, maker in shares]

@@ -11,8 +11,7 @@ from typing import Any
 import click
 
 from muggins.cli_context import REFUSED, Context, pass_context
-from rules.club import CsvError, Line, Scorecard, read_cards
-from rules.club.csvtext import STANDINGS_COLUMNS
+from rules.club import STANDINGS_COLUMNS, CsvError, Line, Scorecard, read_cards
 
 __all__ = ["night", "seating"]
 

@@ -16,7 +16,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields
 from marshmallow.types import ErrorMessages
 
 from rules import Card, InvalidCardError, Ruleset, Variant
-from rules.core.variants import MOST_CARDS, MOST_PLAYERS
+from rules.core import MOST_CARDS, MOST_PLAYERS
 from service.errors import Coded
 
 __all__ = [

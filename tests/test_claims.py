@@ -8,6 +8,7 @@ import pytest
 
 from rules import Table
 from rules.core.cards import Card
+from rules.core.codes import SCORECARD_CODES
 from rules.core.errors import RecordError
 from rules.core.findings import (
     FindingCode,
@@ -147,7 +148,9 @@ class TestCitations:
         """What docs/rules.md#sources-and-rulesets lists: the findings that state a fact
         of the record, not a ruling a numbered rule makes."""
         assert cite(code, Ruleset.ACC) is None
-        uncited = {c for c in FindingCode if cite(c, Ruleset.ACC) is None}
+        # A club night's findings name their rule one by one (one code, several parts of
+        # ACC 12.2), so no ruleset's citations cover them.
+        uncited = {c for c in set(FindingCode) - SCORECARD_CODES if cite(c, Ruleset.ACC) is None}
         assert uncited == {FindingCode.IMPOSSIBLE_CLAIM, FindingCode.CARD_NOT_HELD,
                            FindingCode.CARD_ALREADY_PLAYED, FindingCode.CARDS_LEFT_UNPLAYED,
                            FindingCode.AMBIGUOUS_RECORD}

@@ -49,7 +49,7 @@ class TestTournamentsCheck:
             ("no-harm-no-foul", "Bob", 0, "ACC 12.2.h"),
             ("spread-on-one-card", "Dan", 0, "ACC 12.2.c"),
             ("no-harm-no-foul", "Dan", 0, "ACC 12.2.h")]
-        assert body["findings"][0]["rulebook"] == "docs/rules.md#spread-disagreement"
+        assert body["findings"][0]["rulebook"] == "/rules#spread-disagreement"
         assert (body["qualifiers"], body["apparent_qualifiers"], body["places"]) == (
             ["Ann"], ["Ann"], 1)
         assert "bracket" not in body

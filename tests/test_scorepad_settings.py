@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 import requests
 
+from rules import Card, PlayEvent, Table
 from rules.core.variants import Variant
+from rules.notation import Deal, Game, NotationError, Play
 from tests import test_scorepad
 from tests.test_deals_api import game_json
 from tests.test_scorepad import axe_clean, fits, lay, shot, turn
@@ -29,6 +31,23 @@ def sent(page: Any) -> list[dict[str, Any]]:
     page.on("request", lambda r: bodies.append(r.post_data_json)
             if r.method == "POST" and "/v1/" in r.url else None)
     return bodies
+
+
+def read(body: dict[str, Any]) -> Play | Deal | Game:
+    """The record a body's notation says, read by the library as the server reads it."""
+    for parse in (Game.parse, Deal.parse):
+        try:
+            return parse(body["notation"])
+        except NotationError:
+            pass
+    return Play.parse(body["notation"])
+
+
+def judged(body: dict[str, Any]) -> tuple[str, bool, str]:
+    """The ruleset, muggins and game a body asks for: a record in notation says its game
+    in its table line, the settings beside it."""
+    variant = read(body).table.variant.value if "notation" in body else body["variant"]
+    return body["ruleset"], body["muggins"], variant
 
 
 def settle(page: Any, selector: str) -> str:
@@ -88,7 +107,7 @@ def test_the_play_under_hoyle_with_muggins(page: Any) -> None:
     page.click("#check-play")
     page.wait_for_selector("#play-result .findings li[data-code='muggins']")
     assert settle(page, "#play-result .award") == "Pegged after the rulings: pone 2, dealer 1"
-    assert [(b["ruleset"], b["muggins"], b["variant"]) for b in bodies] == [
+    assert [judged(b) for b in bodies] == [
         ("acc", False, "six-card")] + [("hoyle", True, "six-card")] * 3
 
 
@@ -128,11 +147,14 @@ def test_the_play_of_three_and_four(page: Any, live_server: str, variant: Varian
     page.click("#check-play")
     page.wait_for_selector("#play-result .plays")
     # The page sends what the referee needs for this table, and shows what it answers.
-    expected = {"plays": deal["plays"], "players": seats, "variant": variant.value,
-                "ruleset": "acc", "muggins": False,
-                "hands": {name: held(deal, name) for name in seats}}
-    assert bodies == [expected]
-    answer = requests.post(live_server + "/v1/pegging/check", json=expected, timeout=30).json()
+    (body,) = bodies
+    assert {key: value for key, value in body.items() if key != "notation"} == {
+        "ruleset": "acc", "muggins": False}
+    events = tuple(PlayEvent(e["player"], None if e.get("go") else Card.parse(e["card"]))
+                   for e in deal["plays"])
+    hands = {name: tuple(Card.parse(c) for c in held(deal, name)) for name in seats}
+    assert read(body) == Play(Table.seat(variant, seats), events, hands)
+    answer = requests.post(live_server + "/v1/pegging/check", json=body, timeout=30).json()
     assert page.locator("#play-result .plays tbody tr").count() == len(deal["plays"])
     assert page.text_content("#play-result .totals") == "Points in the play: " + ", ".join(
         f"{who} {points}" for who, points in answer["totals"].items())
@@ -166,9 +188,12 @@ def test_three_players_card_by_card(page: Any) -> None:
     page.wait_for_selector("#play-result .no-findings")
     lines = page.input_value("#record").splitlines()
     assert len(lines) == laid and sum(1 for line in lines if not line.endswith(" go")) == 12
-    assert {(tuple(b["players"]), b["variant"], b["ruleset"]) for b in bodies} == {
-        (tuple(seats), "three-player", "english")}
-    assert all(b.get("in_progress") for b in bodies[:-1]) and "in_progress" not in bodies[-1]
+    plays = [read(b) for b in bodies]
+    assert {(p.table.seats, p.table.variant, b["ruleset"]) for p, b in zip(plays, bodies,
+                                                                          strict=True)} == {
+        (tuple(seats), Variant.THREE_PLAYER, "english")}
+    assert all(isinstance(p, Play) for p in plays)
+    assert [p.in_progress for p in plays] == [True] * (len(plays) - 1) + [False]
     axe_clean(page)
 
 
@@ -183,8 +208,9 @@ def test_the_deal_and_the_game_under_muggins(page: Any) -> None:
     page.click("#check-game")
     page.wait_for_selector("#game-summary")
     assert settle(page, "#game-summary").startswith("The game: pone 21, dealer 24.")
-    assert [(b["ruleset"], b["muggins"], b["variant"]) for b in bodies] == [
+    assert [judged(b) for b in bodies] == [
         ("acc", False, "six-card"), ("friendly", True, "six-card"), ("friendly", True, "six-card")]
+    assert [type(read(b)) for b in bodies] == [Deal, Deal, Game]
 
 
 def test_the_review_under_muggins(page: Any) -> None:

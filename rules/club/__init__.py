@@ -11,17 +11,52 @@
 * :mod:`rules.club.csvtext` – scorecards in and standings out as CSV text
 """
 
-from rules.club.cards import Checked, Column, Line, LineError, Result, Scorecard, Totals
+from rules.club.cards import (
+    MAX_LINES,
+    MAX_ROUND,
+    Checked,
+    Column,
+    Line,
+    LineError,
+    Result,
+    Scorecard,
+    Totals,
+)
 from rules.club.conventions import Convention, ConventionSpec
-from rules.club.csvtext import CsvError, read_cards, standings_csv
+from rules.club.csvtext import STANDINGS_COLUMNS, CsvError, read_cards, standings_csv
 from rules.club.cut import Bracket, Cut, Event, Tournament, bracket_order, qualifying
 from rules.club.night import NightCheck, check_night
-from rules.club.seating import Seating, seat
+from rules.club.seating import MAX_GAMES, Seating, seat
 from rules.club.standings import Standing, Step, Tally
 
 __all__ = [
-    "Bracket", "Checked", "Column", "Convention", "ConventionSpec", "CsvError", "Cut",
-    "Event", "Line", "LineError", "NightCheck", "Result", "Scorecard", "Seating", "Standing",
-    "Step", "Tally", "Totals", "Tournament", "bracket_order", "check_night", "qualifying",
-    "read_cards", "seat", "standings_csv",
+    "MAX_GAMES",
+    "MAX_LINES",
+    "MAX_ROUND",
+    "STANDINGS_COLUMNS",
+    "Bracket",
+    "Checked",
+    "Column",
+    "Convention",
+    "ConventionSpec",
+    "CsvError",
+    "Cut",
+    "Event",
+    "Line",
+    "LineError",
+    "NightCheck",
+    "Result",
+    "Scorecard",
+    "Seating",
+    "Standing",
+    "Step",
+    "Tally",
+    "Totals",
+    "Tournament",
+    "bracket_order",
+    "check_night",
+    "qualifying",
+    "read_cards",
+    "seat",
+    "standings_csv",
 ]

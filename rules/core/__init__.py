@@ -11,16 +11,30 @@ from rules.core.cards import (
     full_deck,
     parse_cards,
 )
-from rules.core.codes import FindingCode
+from rules.core.codes import SCORECARD_CODES, FindingCode
 from rules.core.errors import Problem, ProblemCode, Problems, RecordError, json_pointer
 from rules.core.findings import ClaimRuling, Finding, Verdict, rule_on_claim
 from rules.core.names import BARE_NAME, InvalidNameError, quote_name, read_name
 from rules.core.rulesets import Ruleset, RulesetSpec
-from rules.core.table import InvalidTableError, Side, Table
-from rules.core.variants import Variant, VariantSpec
+from rules.core.table import PARTNERS, TWO_PLAYERS, InvalidTableError, Side, Table
+from rules.core.variants import (
+    FEWEST_PLAYERS,
+    MOST_CARDS,
+    MOST_PLAYERS,
+    MOST_TO_CRIB,
+    Variant,
+    VariantSpec,
+)
 
 __all__ = [
     "BARE_NAME",
+    "FEWEST_PLAYERS",
+    "MOST_CARDS",
+    "MOST_PLAYERS",
+    "MOST_TO_CRIB",
+    "PARTNERS",
+    "SCORECARD_CODES",
+    "TWO_PLAYERS",
     "Card",
     "CardError",
     "ClaimRuling",

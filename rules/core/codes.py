@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["FindingCode"]
+__all__ = ["SCORECARD_CODES", "FindingCode"]
 
 
 class FindingCode(StrEnum):
@@ -38,3 +38,15 @@ class FindingCode(StrEnum):
     GAME_ON_ONE_CARD = "game-on-one-card"
     SPREAD_MISSING = "spread-missing"
     GAME_RECORD_OUTRANKS = "game-record-outranks"
+
+
+SCORECARD_CODES = frozenset({
+    FindingCode.SPREAD_DISAGREEMENT, FindingCode.SPREAD_ON_ONE_CARD,
+    FindingCode.RESULTS_DISAGREE, FindingCode.SPREAD_WRONG_COLUMN,
+    FindingCode.GAME_POINTS_CORRECTED, FindingCode.TOTALS_CORRECTED,
+    FindingCode.NO_HARM_NO_FOUL, FindingCode.GAME_ON_ONE_CARD, FindingCode.SPREAD_MISSING,
+    FindingCode.GAME_RECORD_OUTRANKS,
+})
+"""The findings of a club night's cross-check. Each names its rule itself, because one
+code answers to several parts of ACC 12.2 (a disagreement is 12.2.a with one qualifier
+and 12.2.b with two); no ruleset's table of citations applies to them."""

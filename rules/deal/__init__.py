@@ -2,7 +2,7 @@
 and the deal passing to the left until a side reaches the target."""
 
 from rules.deal.check import Count, DealCheck, Heels, Stage, check_deal
-from rules.deal.game import GameCheck, Margin, check_game
+from rules.deal.game import GameCheck, Margin, check_game, margin_lines
 from rules.deal.record import DealClaims, DealRecord, kept
 
 __all__ = [
@@ -17,4 +17,5 @@ __all__ = [
     "check_deal",
     "check_game",
     "kept",
+    "margin_lines",
 ]

@@ -1,6 +1,6 @@
 """The play: what a card scores, the play as a state machine, and its referee."""
 
-from rules.play.check import PlayCheck, check_play
+from rules.play.check import PlayCheck, check_play, check_play_record
 from rules.play.live import Next, Phase, in_play
 from rules.play.pegging import PegKind, PegScore
 from rules.play.record import Peg, PlayEvent, ScoredEvent
@@ -19,5 +19,6 @@ __all__ = [
     "Scored",
     "ScoredEvent",
     "check_play",
+    "check_play_record",
     "in_play",
 ]

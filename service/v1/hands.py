@@ -10,7 +10,7 @@ from flask import Response, jsonify, request
 from marshmallow import ValidationError
 
 from rules import ClaimRuling, Finding, HandCheck, RecordError, Variant, check_hand
-from rules.show.hands import hand_problems
+from rules.show import hand_problems
 from service.body import lone_surrogates, read_json
 from service.errors import (
     MAX_ERRORS,

@@ -16,8 +16,7 @@ from typing import Any
 from flask import g
 
 from rules import Card, DealRecord, PlayEvent, RecordError
-from rules.core import Table
-from rules.core.table import PARTNERS
+from rules.core import PARTNERS, Table
 from rules.notation import Deal, Game, NotationError, Options, Play, Where, header_at
 from service.body import read_json
 from service.errors import InvalidRequest

@@ -19,9 +19,8 @@ from rules import (
     RecordError,
     Table,
 )
-from rules.core.errors import Problems
-from rules.core.variants import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB
-from rules.play.check import check_play_record
+from rules.core import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB, Problems
+from rules.play import check_play_record
 from service.errors import Coded, Refused, problem_errors
 from service.fields import (
     CardField,

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from rules import DEFAULT_SAMPLES, PlayAdvice, advise_play
-from rules.core.variants import MOST_TO_CRIB
+from rules.core import MOST_TO_CRIB
 from service.fields import (
     Between,
     CardField,

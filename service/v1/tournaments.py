@@ -10,6 +10,9 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from rules import Variant
 from rules.club import (
+    MAX_GAMES,
+    MAX_LINES,
+    MAX_ROUND,
     Checked,
     Column,
     Convention,
@@ -23,8 +26,6 @@ from rules.club import (
     check_night,
     seat,
 )
-from rules.club.cards import MAX_LINES, MAX_ROUND
-from rules.club.seating import MAX_GAMES
 from service.body import read_json
 from service.errors import Coded
 from service.fields import StrictBool, StrictInt

@@ -6,10 +6,8 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from rules.core.rulesets import Ruleset
-from rules.core.table import TWO_PLAYERS
-from rules.core.variants import Variant
-from rules.deal.game import margin_lines
+from rules.core import TWO_PLAYERS, Ruleset, Variant
+from rules.deal import margin_lines
 
 
 def variant_out(variant: Variant) -> dict[str, Any]:
