@@ -270,10 +270,14 @@ def _ruling(hand: dict[str, Any]) -> str:
 @pass_context
 def game(obj: Context, record: str | None, notation: str | None) -> None:
     """Referee a whole game (JSON, as /v1/games/check takes it, or a game in notation
-    with --file; - for stdin)."""
+    with --file; - for stdin). A game joined part-way says the scores it was joined at
+    (scores_before, or scores: in notation); the first deal sent is deal 1."""
     body = _body(record, notation)
 
     def show(r: dict[str, Any]) -> None:
+        start = r["deals"][0]["scores_before"]
+        if any(start.values()):  # joined part-way (or the five-card game's three for last)
+            click.echo("  from:    " + ", ".join(f"{p} {n}" for p, n in start.items()))
         for d in r["deals"]:
             scores = ", ".join(f"{p} {n}" for p, n in d["scores_after"].items())
             click.echo(f"  deal {d['deal'] + 1:>2} (dealer {d['dealer']}): {scores}")

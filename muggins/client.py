@@ -94,9 +94,10 @@ def _given(**fields: Any) -> dict[str, Any]:
 
 def _game(players: Sequence[str], first_dealer: str, deals: Sequence[Mapping[str, Any]],
           target: int | None, variant: Variant | None, ruleset: Ruleset | None,
-          muggins: bool | None) -> dict[str, Any]:
+          muggins: bool | None, scores_before: Mapping[str, int] | None) -> dict[str, Any]:
+    joined = None if scores_before is None else dict(scores_before)
     return {"players": list(players), "first_dealer": first_dealer,
-            "deals": [dict(d) for d in deals], **_given(target=target),
+            "deals": [dict(d) for d in deals], **_given(target=target, scores_before=joined),
             **_common(variant, ruleset, muggins)}
 
 
@@ -176,8 +177,12 @@ class Client:
     def check_game(self, players: Sequence[str], first_dealer: str,
                    deals: Sequence[Mapping[str, Any]], *, target: int | None = None,
                    variant: Variant | None = None, ruleset: Ruleset | None = None,
-                   muggins: bool | None = None) -> GameCheck:
-        body = _game(players, first_dealer, deals, target, variant, ruleset, muggins)
+                   muggins: bool | None = None,
+                   scores_before: Mapping[str, int] | None = None) -> GameCheck:
+        """Referee a game; ``scores_before`` are the scores it was joined at, by side
+        (the first deal sent is played from them), left out for a game from its start."""
+        body = _game(players, first_dealer, deals, target, variant, ruleset, muggins,
+                     scores_before)
         return cast(GameCheck, self.request("POST", "/v1/games/check", body))
 
     def advise_discards(self, cards: Sequence[str], *, dealer: bool,
@@ -195,8 +200,12 @@ class Client:
     def review_game(self, players: Sequence[str], first_dealer: str,
                     deals: Sequence[Mapping[str, Any]], *, target: int | None = None,
                     variant: Variant | None = None, ruleset: Ruleset | None = None,
-                    muggins: bool | None = None) -> GameReview:
-        body = _game(players, first_dealer, deals, target, variant, ruleset, muggins)
+                    muggins: bool | None = None,
+                    scores_before: Mapping[str, int] | None = None) -> GameReview:
+        """Review a game; ``scores_before`` are the scores it was joined at, by side
+        (the first deal sent is played from them), left out for a game from its start."""
+        body = _game(players, first_dealer, deals, target, variant, ruleset, muggins,
+                     scores_before)
         return cast(GameReview, self.request("POST", "/v1/games/review", body))
 
     def advise_play(self, player: str, hand: Sequence[str], starter: str,

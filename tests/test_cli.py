@@ -214,6 +214,15 @@ class TestHumanOutput:
         assert sides["ann"].endswith("○·●") and set(sides["bob"]) == {"·"}
         assert "  bob: 0" in lines  # no pegging: no "(was …)"
 
+    def test_a_game_joined_part_way_says_where_it_was_joined(self, tmp_path: Path) -> None:
+        from tests.test_joined_game import BODY, TABLE
+
+        path = tmp_path / "game.txt"
+        path.write_text(f"{TABLE}\nscores: pone 50; dealer 60\ndeal: 1\n{BODY}\n")
+        lines = run("game", "--file", str(path)).output.splitlines()
+        assert lines[:3] == ["  from:    pone 50, dealer 60",
+                             "  deal  1 (dealer dealer): pone 80, dealer 75", "no winner yet"]
+
     def test_a_game_prints_the_final_board(self, tmp_path: Path) -> None:
         from rules.core.variants import Variant
         from tests.test_deals_api import game_json

@@ -56,6 +56,13 @@ class TestOperations:
         assert checked["scores_after"] == {"bob": 9, "ann": 14}
         game = referee.check_game(["ann", "bob"], "ann", [deal])
         assert game["scores"] == {"ann": 14, "bob": 9} and game["winner"] is None
+        joined = referee.check_game(["ann", "bob"], "ann", [deal],
+                                    scores_before={"ann": 50, "bob": 60})
+        assert joined["deals"][0]["scores_before"] == {"ann": 50, "bob": 60}
+        assert joined["scores"] == {"ann": 64, "bob": 69}
+        reviewed = referee.review_game(["ann", "bob"], "ann", [deal],
+                                       scores_before={"ann": 50, "bob": 60})
+        assert reviewed["scores"] == {"ann": 64, "bob": 69}
 
     def test_advise_discards(self, referee: Client) -> None:
         advice = referee.advise_discards(["2C", "3H", "4D", "5D", "5S", "JS"], dealer=False)

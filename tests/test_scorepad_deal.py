@@ -229,6 +229,35 @@ def test_claims_after_the_win_are_shown_and_not_ruled(page: Any) -> None:
     axe_clean(page)
 
 
+def test_a_game_joined_part_way_agrees_with_its_deal(page: Any) -> None:
+    """Issue 20: a deal from 50-60 showed "After the deal: pone 80, dealer 75"; Check the
+    game then showed "pone 30, dealer 15", the game counted from 0."""
+    from tests.test_scorepad_settings import read, sent
+
+    bodies = sent(page)
+    enter_deal(page, ["pone", "dealer"], README_DEAL)
+    page.fill("#score-before-0", "50")
+    page.fill("#score-before-1", "60")
+    page.click("#check-deal")
+    page.wait_for_selector("#deal-summary")
+    assert page.text_content("#deal-summary") == "After the deal: pone 80, dealer 75."
+    page.click("#check-game")
+    page.wait_for_selector("#game-summary")
+    assert page.text_content("#game-summary") == "The game: pone 80, dealer 75. No winner yet."
+    assert {t["side"]: (t["front"], t["back"]) for t in board(page, "#deal-result")} == {
+        "pone": (80, 50), "dealer": (75, 60)}
+    # Kept, the deal is checked as the game's first from the scores it was joined at.
+    page.click("#next-deal")
+    assert page.text_content("#game-status") == (
+        "This game: 1 deal kept; dealer dealt first, from pone 50, dealer 60.")
+    page.click("#check-game")
+    page.wait_for_selector("#game-summary")
+    assert page.text_content("#game-summary") == "The game: pone 80, dealer 75. No winner yet."
+    games = [read(b) for b in bodies if b["notation"].count("deal:")]
+    assert [g.scores_before for g in games] == [{"pone": 50, "dealer": 60}] * 2  # type: ignore[union-attr]
+    axe_clean(page)
+
+
 def test_a_partnership_keeps_its_name_from_deal_to_deal(page: Any) -> None:
     """Issue 19: the partnership ann&cy became cy&ann on the next deal, because the page
     named the sides from the seats of each deal."""

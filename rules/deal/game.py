@@ -17,6 +17,7 @@ from rules.core.rulesets import MarginRule, Ruleset
 from rules.core.table import Table
 from rules.core.variants import LAST_FOR_THREE
 from rules.deal.check import DealCheck, DealRecord, check_deal, check_deal_record
+from rules.deal.record import check_scores
 
 __all__ = ["LAST_FOR_THREE", "GameCheck", "Margin", "check_game", "margin", "margin_lines"]
 
@@ -72,14 +73,18 @@ def check_game(
     *,
     ruleset: Ruleset = Ruleset.ACC,
     muggins: bool = False,
+    scores_before: Mapping[str, int] | None = None,
 ) -> GameCheck:
     """Referee a game whose first deal is played at ``table``. The deal passes to the
     left after every deal but a misdeal (:meth:`rules.core.table.Table.next_deal`); the
-    sides, and their names, stay those of the table."""
+    sides, and their names, stay those of the table.
+
+    ``scores_before`` are the scores the game was joined at, by side, as for a deal
+    (:func:`rules.deal.check.check_deal`): the first deal given is played from them,
+    and the five-card game's three for last is already in them. Without them the game
+    is played from its start (docs/rules.md#joined-game)."""
     problems = Problems()
-    scores = dict.fromkeys((side.name for side in table.sides), 0)
-    if table.variant.spec.last_for_three:
-        scores[table.side_of(table.pone).name] += LAST_FOR_THREE
+    scores = _starting_scores(problems, table, scores_before)
 
     checked: list[DealCheck] = []
     dealers: list[str] = []
@@ -113,3 +118,17 @@ def check_game(
     won_by = None if winner is None else margin(scores, winner, table.target, ruleset)
     return GameCheck(tuple(checked), tuple(dealers), scores, winner, won_by, tuple(findings),
                      table.target)
+
+
+def _starting_scores(problems: Problems, table: Table,
+                     scores_before: Mapping[str, int] | None) -> dict[str, int]:
+    """The scores before the first deal given: those the game was joined at, or the
+    start of the game (nothing, and the five-card game's three for last to its first
+    pone)."""
+    scores = dict.fromkeys((side.name for side in table.sides), 0)
+    if scores_before is not None:
+        check_scores(problems, scores_before, table)
+        return scores | {side: score for side, score in scores_before.items() if side in scores}
+    if table.variant.spec.last_for_three:
+        scores[table.side_of(table.pone).name] += LAST_FOR_THREE
+    return scores

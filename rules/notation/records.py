@@ -250,6 +250,13 @@ def _side_text(side: str) -> str:
     return quote_name(side)
 
 
+def _scores_line(scores: Mapping[str, int], table: Table) -> str:
+    """``scores: pone 50; dealer 60``, the sides in the table's order."""
+    sides = [side.name for side in table.sides]
+    said = [f"{_side_text(s)} {scores[s]}" for s in _by_seat(scores, sides)]
+    return ("scores: " + "; ".join(said)).rstrip()
+
+
 def _deal_lines(record: DealRecord, seats: Sequence[str]) -> list[str]:
     out = [_cards_line("dealt", record.dealt, seats)]
     if record.discards is not None:
@@ -284,6 +291,8 @@ def _split(parser: _Parser) -> dict[str, Section]:
 
 _OPTIONS = frozenset({"ruleset", "muggins"})
 _DEAL_SECTIONS = frozenset({"dealt", "discards", "crib_card", "starter", "play", "show"})
+_BEFORE_THE_DEALS = _OPTIONS | {"scores"}
+"""What a game says before its first deal: the options, and the scores it was joined at."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,10 +367,7 @@ class Deal:
         seats = self.table.seats
         out = [str(self.table), *self.options.lines()]
         if self.scores_before is not None:
-            sides = [side.name for side in self.table.sides]
-            said = [f"{_side_text(s)} {self.scores_before[s]}"
-                    for s in _by_seat(self.scores_before, sides)]
-            out.append(("scores: " + "; ".join(said)).rstrip())
+            out.append(_scores_line(self.scores_before, self.table))
         out.extend(_deal_lines(self.record, seats))
         if self.in_progress:
             out.append("in progress")
@@ -371,15 +377,17 @@ class Deal:
 @dataclass(frozen=True, slots=True)
 class Game:
     """A whole game (``/v1/games/check``): the table of the first deal (its dealer
-    deals first), then each deal after ``deal: n``; the game seats them itself, so their
-    ``players`` stay empty."""
+    deals first), the scores it was joined at when said, then each deal after
+    ``deal: n``; the game seats them itself, so their ``players`` stay empty."""
 
     table: Table
     deals: tuple[DealRecord, ...]
     options: Options = Options()
+    scores_before: Mapping[str, int] | None = None
+    """The scores the game was joined at, by side (``scores:``); None from its start."""
     where: Where = field(default_factory=dict, compare=False, repr=False)
 
-    SECTIONS: ClassVar[frozenset[str]] = _DEAL_SECTIONS | _OPTIONS | {"deal"}
+    SECTIONS: ClassVar[frozenset[str]] = _DEAL_SECTIONS | _OPTIONS | {"deal", "scores"}
 
     @classmethod
     def parse(cls, text: str) -> Game:
@@ -395,6 +403,7 @@ class Game:
                 deals.append(parser.deal(current, ("deals", len(deals)), ()))
 
         heads: list[Token] = []
+        scores: dict[str, int] | None = None
         for section in parser.sections:
             if section.keyword == "deal":
                 close()
@@ -408,22 +417,25 @@ class Game:
                 parser.seen(("deals", len(deals)), section.head)
                 current, done = {}, set()
             elif current is None:
-                if section.keyword not in _OPTIONS:
+                if section.keyword not in _BEFORE_THE_DEALS:
                     raise section.head.error(f"'{section.keyword}:' comes after 'deal: 1'")
                 parser.check(section, done)
-                parser.option(section)
+                if not parser.option(section):
+                    scores = parser.scores(section)
             else:
-                if section.keyword in _OPTIONS:
+                if section.keyword in _BEFORE_THE_DEALS:
                     raise section.head.error(f"'{section.keyword}:' is said before the deals")
                 parser.check(section, done)
                 current[section.keyword] = section
         close()
         if not deals:
             raise NotationError("a game needs its deals, each after 'deal: n'", "", 1, 1)
-        return cls(parser.table, tuple(deals), parser.options, parser.where)
+        return cls(parser.table, tuple(deals), parser.options, scores, parser.where)
 
     def __str__(self) -> str:
         out = [str(self.table), *self.options.lines()]
+        if self.scores_before is not None:
+            out.append(_scores_line(self.scores_before, self.table))
         for number, record in enumerate(self.deals, start=1):
             out.append(f"deal: {number}")
             out.extend(_deal_lines(record, self.table.seats))

@@ -155,10 +155,12 @@ def review_game(
     ruleset: Ruleset = Ruleset.ACC,
     muggins: bool = False,
     budget: int = REVIEW_POSITIONS,
+    scores_before: Mapping[str, int] | None = None,
 ) -> GameReview:
-    """Referee a game (:func:`rules.deal.game.check_game`, whose errors it raises) and
-    review each deal."""
-    check = check_game(table, deals, ruleset=ruleset, muggins=muggins)
+    """Referee a game (:func:`rules.deal.game.check_game`, whose errors it raises, from
+    the ``scores_before`` it was joined at when given) and review each deal."""
+    check = check_game(table, deals, ruleset=ruleset, muggins=muggins,
+                       scores_before=scores_before)
     spend = Budget(budget)
     reviews = [_review(deal, result, ruleset, spend)
                for deal, result in zip(deals, check.deals, strict=True)]

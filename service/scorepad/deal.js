@@ -8,8 +8,9 @@ import {
 } from "./common.js";
 
 // The deals kept since "New game" (each the lines of its notation after the table and the
-// scores), the table they were played at, and the last deal checked (kept by "Next deal").
-const game = { players: null, firstDealer: null, sides: null, deals: [], checked: null };
+// scores), the table they were played at, the scores the first of them was joined at, and
+// the last deal checked (kept by "Next deal").
+const game = { players: null, firstDealer: null, sides: null, joined: null, deals: [], checked: null };
 
 function names() {
   return [...$("seats").querySelectorAll("input.seat-name")].map((input) => input.value.trim());
@@ -160,6 +161,7 @@ function locate(pointer, spot, players, prefix) {
 
 function topLevel(parts) {
   if (parts[0] === "players" || parts[0] === "first_dealer") return { where: "the players' names", field: $("seat-name-0") };
+  if (parts[0] === "scores_before") return { where: `${parts[1]}'s score the game was joined at`, field: null };
   return { where: { variant: "the game", ruleset: "the rules", target: "the target" }[parts[0]] || parts.join("/"), field: null };
 }
 
@@ -245,7 +247,7 @@ function updateGame() {
   $("next-deal").disabled = game.checked === null;
   $("check-game").disabled = kept === 0 && game.checked === null;
   $("game-status").textContent = kept
-    ? `This game: ${kept} deal${kept === 1 ? "" : "s"} kept; ${game.firstDealer} dealt first. Check the game counts them from 0.`
+    ? `This game: ${kept} deal${kept === 1 ? "" : "s"} kept; ${game.firstDealer} dealt first, from ${scoresText(game.joined)}.`
     : "";
 }
 
@@ -255,6 +257,7 @@ function nextDeal() {
   const { players, body, answer } = game.checked;
   if (!game.deals.length) {
     game.players = players; game.firstDealer = players[players.length - 1]; game.sides = sides(players);
+    game.joined = renamed(answer.scores_before);
   }
   game.deals.push(body);
   game.checked = null;
@@ -271,15 +274,22 @@ function nextDeal() {
   $("seat-dealt-0").focus();
 }
 
-// The game in notation: the table of its first deal, then each deal kept and the deal
-// in the form, numbered.
+// The game in notation: the table of its first deal, the scores that deal was joined at
+// (so that the game answers as the deal did: from 0 it would not, and in the five-card
+// game the referee would add a three for last the deal's check did not), then each deal
+// kept and the deal in the form, numbered.
 async function checkGame() {
   const out = $("deal-result");
   startOver(out, $("deal-form"));
   const deals = [...game.deals, ...(game.checked ? [game.checked.body] : [])];
   const players = game.players || game.checked.players;
+  const joined = game.joined || renamed(game.checked.answer.scores_before);
   const notation = new Notation();
   notation.add(tableLine(players, sides(players)), { where: "the players' names", field: $("seat-name-0") });
+  notation.add("scores:");
+  for (const [side, points] of Object.entries(joined)) {
+    notation.add(`${sideText(side)} ${points}`, { where: `${side}'s score the game was joined at` });
+  }
   deals.forEach((deal, k) => {
     const current = game.checked !== null && k === deals.length - 1;
     notation.add(`deal: ${k + 1}`, { where: `deal ${k + 1}` });
@@ -311,7 +321,7 @@ function showGame(r) {
 }
 
 function newGame() {
-  game.players = null; game.firstDealer = null; game.sides = null; game.deals = []; game.checked = null;
+  game.players = null; game.firstDealer = null; game.sides = null; game.joined = null; game.deals = []; game.checked = null;
   buildSeats(false);
   for (const input of $("deal-form").querySelectorAll("input:not(.seat-name)")) input.value = "";
   $("deal-record").value = "";

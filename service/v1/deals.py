@@ -29,13 +29,18 @@ def target_field() -> StrictInt:
     return StrictInt(validate=Between(1, MAX_TARGET))
 
 
+def scores_field() -> Seats:
+    """Scores by side; whether each side is one and below the target is the library's to
+    say (``check_scores``), where the table is known."""
+    return Seats(keys=String(validate=NAME), values=StrictInt(validate=Between(0, MAX_TARGET)))
+
+
 class DealCheckSchema(CommonSchema, DealFieldsSchema):
     class Meta:
         unknown = RAISE
 
     players = player_names()
-    scores_before = Seats(keys=String(validate=NAME),
-                          values=StrictInt(validate=Between(0, MAX_TARGET)))
+    scores_before = scores_field()
     target = target_field()
     in_progress = StrictBool(load_default=False)
 

@@ -11,7 +11,7 @@ from rules import check_game
 from service.errors import Coded
 from service.fields import CommonSchema, List, Nested, Size, String
 from service.observability import count_findings
-from service.v1.deals import target_field
+from service.v1.deals import scores_field, target_field
 from service.v1.hands import findings_out
 from service.v1.notation import Kind, read_record
 from service.v1.records import (
@@ -40,6 +40,8 @@ class GameCheckSchema(CommonSchema):
     deals = List(Nested(DealFieldsSchema), required=True,
                  validate=Size(1, MAX_DEALS, "deals"))
     target = target_field()
+    scores_before = scores_field()
+    """The scores the game was joined at, as a deal's (docs/rules.md#joined-game)."""
 
     @validates_schema
     def _shape(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -58,7 +60,8 @@ def games_check() -> Response:
     data = _schema.load(read_record(Kind.GAME))
     deals = [deal_record(d) for d in data["deals"]]
     result = check_game(table_of(data, dealer=data["first_dealer"]), deals,
-                        ruleset=data["ruleset"], muggins=data["muggins"])
+                        ruleset=data["ruleset"], muggins=data["muggins"],
+                        scores_before=data.get("scores_before"))
     count_findings(result.findings)
     summaries = []
     for number, (deal, dealer) in enumerate(zip(result.deals, result.dealers, strict=True)):

@@ -36,7 +36,7 @@ class Kind(Enum):
     ADVICE = ("players", "variant", "plays")
     DEAL = ("players", "variant", "target", "dealt", "discards", "crib_card", "starter",
             "plays", "claims", "scores_before", "in_progress")
-    GAME = ("players", "first_dealer", "variant", "target", "deals")
+    GAME = ("players", "first_dealer", "variant", "target", "scores_before", "deals")
 
 
 def read_record(kind: Kind) -> Any:
@@ -212,9 +212,13 @@ def _game(game: Game) -> tuple[dict[str, Any], Options]:
         if {side.name for side in Table.seat(table.variant, turned).sides} == wanted:
             seats = turned
             break
-    return {"players": seats, "first_dealer": table.dealer, "variant": table.variant.value,
-            "target": table.target,
-            "deals": [_deal_fields(record) for record in game.deals]}, game.options
+    out: dict[str, Any] = {"players": seats, "first_dealer": table.dealer,
+                           "variant": table.variant.value, "target": table.target,
+                           "deals": [_deal_fields(record) for record in game.deals]}
+    if game.scores_before is not None:
+        # The seats were turned to name the table's sides: the scores' names are theirs.
+        out["scores_before"] = dict(game.scores_before)
+    return out, game.options
 
 
 _PARSE: dict[Kind, Callable[[str], Any]] = {

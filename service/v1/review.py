@@ -116,7 +116,8 @@ def games_review() -> Response:
     data = _game_schema.load(read_record(Kind.GAME))
     deals = [deal_record(d) for d in data["deals"]]
     review = review_game(table_of(data, dealer=data["first_dealer"]), deals,
-                         ruleset=data["ruleset"], muggins=data["muggins"])
+                         ruleset=data["ruleset"], muggins=data["muggins"],
+                         scores_before=data.get("scores_before"))
     check = review.check
     count_findings(check.findings)
     return jsonify({

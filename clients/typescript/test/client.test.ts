@@ -91,6 +91,14 @@ describe("every operation answers, typed", () => {
     assert.equal(data.winner, null);
   });
 
+  it("checkGame: a game joined at 50-60 goes on from those scores", async () => {
+    const { players: _players, ...deal } = REVIEWED;
+    const { data } = await muggins.checkGame({
+      players: ["ann", "bob"], first_dealer: "ann", deals: [deal], scores_before: { ann: 50, bob: 60 } });
+    assert.deepEqual(data.deals[0]?.scores_before, { ann: 50, bob: 60 });
+    assert.deepEqual(data.scores, { ann: 64, bob: 69 });
+  });
+
   it("adviseDiscards: 2C-JS first, exactly 287/23 for the hand", async () => {
     const { data } = await muggins.adviseDiscards({ cards: ["2C", "3H", "4D", "5D", "5S", "JS"], dealer: false });
     assert.deepEqual(data.options[0]?.discard, ["2C", "JS"]);
