@@ -488,7 +488,11 @@ def test_a_429_is_not_readable_by_another_origin(stack: Stack) -> None:
 def test_the_fronts_other_problems_on_the_api_are_readable_by_an_allowed_origin(
         stack: Stack, sent: bytes, status: int) -> None:
     expected = _the_apps_cors(stack, SCORES)
-    for origin, cors in ((SCORES, expected), ("https://elsewhere.example", {})):
+    # Only a whole entry of the list is an allowed origin.
+    refused = ["https://elsewhere.example", "https://scores.exampl", "https://scores.example.org",
+               "https://club.example, https://scores.example", "x|https://scores.example",
+               "http://scores.example", ""]
+    for origin, cors in [(SCORES, expected), *((other, {}) for other in refused)]:
         got, head, _ = _raw(stack.port, sent + f"Origin: {origin}\r\n\r\n".encode())
         assert got == status
         assert b"\r\nContent-Type: application/problem+json" in head
