@@ -84,7 +84,13 @@ def test_metrics_only_on_the_operators_listener(stack: Stack) -> None:
     status, headers, body = _get(stack.port, "/metrics")
     assert status == 404
     assert headers["Content-Type"] == "application/problem+json"
-    assert json.loads(body)["status"] == 404
+    # In the project's words, as the app's 404 (not Flask's "The requested URL ...").
+    assert json.loads(body) == {
+        "type": "about:blank", "title": "Not Found", "status": 404,
+        "detail": "no such resource here: metrics are on the operators' port "
+                  "(see /openapi.yaml for the API)"}
+    status, _, body = _get(stack.port, "/.muggins/404")  # the front's pages are internal
+    assert (status, json.loads(body)["detail"]) == (404, "no such resource (see /openapi.yaml)")
     status, _, body = _get(stack.ops_port, "/metrics")
     assert status == 200
     assert b'muggins_http_requests_total{method="GET",route="/healthz",status="200"}' in body
