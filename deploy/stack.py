@@ -9,6 +9,8 @@ Settings come from the environment:
 - ``TLS_CERT`` and ``TLS_KEY``: serve HTTPS on PORT with this certificate.
 - ``MUGGINS_RATE`` (20r/s), ``MUGGINS_BURST`` (40), ``MUGGINS_CONN`` (20): the limits
   per client address.
+- ``CORS_ORIGINS``: read by the app and by the front, which lets those browser apps
+  read its own answers on the API too (a 429 above all).
 - Everything gunicorn.conf.py reads (``WEB_CONCURRENCY``, ...), and
   ``GUNICORN_CMD_ARGS``.
 
@@ -30,6 +32,8 @@ import tempfile
 import time
 from collections.abc import Mapping
 from pathlib import Path
+
+from service import ConfigError, cors_origins
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "front" / "muggins.conf.template"
@@ -79,6 +83,8 @@ def front_values(env: Mapping[str, str], run: Path) -> dict[str, str]:
         MUGGINS_OPS_LISTEN=f"{host}:{ops_port}",
         MUGGINS_TLS=(f"ssl_certificate {cert}; ssl_certificate_key {key}; "
                      "ssl_protocols TLSv1.2 TLSv1.3;") if cert else "",
+        # Checked as the app checks it, so that nothing but origins reaches the config.
+        MUGGINS_CORS_ORIGINS=",".join(cors_origins(env.get("CORS_ORIGINS", ""))),
     )
     return values
 
@@ -116,7 +122,12 @@ def main() -> int:
     run = Path(tempfile.mkdtemp(prefix="muggins-stack-"))
     # nginx's workers drop root (to nobody): they must reach the socket and temp dirs.
     run.chmod(0o755)
-    values = front_values(env, run)
+    try:
+        values = front_values(env, run)
+    except ConfigError as error:
+        shutil.rmtree(run)
+        print(f"stack: {error}", file=sys.stderr)
+        return 2
     try:
         (run / "muggins.conf").write_text(render(TEMPLATE.read_text(encoding="utf-8"), values),
                                           encoding="utf-8")

@@ -61,6 +61,8 @@ def test_the_front_is_configured_from_the_manifest() -> None:
     app = {e["name"]: e["value"] for e in containers["muggins"]["env"]}
     assert needed == set(front)
     assert front["MUGGINS_UPSTREAM"] == app["BIND"]
+    # The front lets the app's browser apps read its own answers (a 429) too.
+    assert front["MUGGINS_CORS_ORIGINS"] == app["CORS_ORIGINS"]
     assert app["BIND"].startswith("127.0.0.1:")  # only the front reaches gunicorn
     ports = {p["name"]: p["containerPort"] for p in containers["front"]["ports"]}
     assert front["MUGGINS_LISTEN"] == str(ports["http"])

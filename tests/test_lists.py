@@ -91,3 +91,11 @@ def test_openapi_version_is_the_packages() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     document = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
     assert document["info"]["version"] == project["version"]
+
+
+def test_the_readme_lists_every_finding_code() -> None:
+    """Where the README says what a finding is, every code an app may meet is named."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("A rule broken at the table is a finding in the answer")
+    section = readme[start:readme.index("\n\n", readme.index("The codes:", start))]
+    assert [code for code in values(FindingCode) if f"`{code}`" not in section] == []

@@ -3,7 +3,9 @@ what make, CI and the image install; the build backend is pinned and locked too.
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -81,3 +83,43 @@ def test_the_workflow_pins_every_action_by_commit() -> None:
     for action, comment in uses:
         assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", action), action
         assert re.fullmatch(r" # v\d+\.\d+\.\d+", comment), (action, comment)
+
+
+def _recipe(target: str) -> str:
+    """What `make TARGET` runs (make -n: printed, not run), lines joined."""
+    run = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True,
+                         check=True)
+    return run.stdout.replace("\\\n", " ")
+
+
+def _npm_pins(folder: str) -> dict[str, str]:
+    """The npm tools of a folder as package.json pins them, checked against its lock."""
+    manifest = json.loads((ROOT / folder / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / folder / "package-lock.json").read_text(encoding="utf-8"))
+    pins = {**manifest.get("dependencies", {}), **manifest.get("devDependencies", {})}
+    for name, version in pins.items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), (folder, name, version)
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version, (folder, name)
+    return pins
+
+
+def test_make_lint_lints_the_contract_with_a_pinned_redocly() -> None:
+    assert "@redocly/cli" in _npm_pins("tools/openapi")
+    lint = _recipe("lint")
+    assert re.search(r"cd tools/openapi && npm ci .*redocly lint --config redocly\.yaml .*"
+                     r"\.\./\.\./openapi\.yaml", lint), lint
+
+
+def test_make_test_builds_and_tests_the_typescript_client() -> None:
+    pins = _npm_pins("clients/typescript")
+    assert {"openapi-fetch", "openapi-typescript", "typescript"} <= set(pins)
+    test = _recipe("test")
+    # Built (types generated, tsc) and tested against the live server it starts,
+    # before the Python suite.
+    client = re.search(r"cd clients/typescript && npm ci .*&& npm run --silent build\s+"
+                       r"&& MUGGINS_PYTHON=\S+/python npm test", test)
+    assert client, test
+    assert client.start() < test.index("-m pytest")
+    scripts = json.loads((ROOT / "clients/typescript/package.json").read_text())["scripts"]
+    assert scripts["build"] == "npm run generate && tsc -p tsconfig.json"
+    assert "openapi-typescript ../../openapi.yaml" in scripts["generate"]

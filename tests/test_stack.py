@@ -32,11 +32,15 @@ def _need_nginx() -> None:
         pytest.skip(f"the stack {why}")
 
 
+# Two browser apps may call the API (CORS_ORIGINS, which the front reads too).
+CLUB, SCORES = "https://club.example", "https://scores.example"
+
+
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     _need_nginx()
     log = tmp_path_factory.mktemp("stack") / "stack.log"
-    with running_stack(log) as stack:
+    with running_stack(log, {"CORS_ORIGINS": f"{CLUB}, {SCORES}"}) as stack:
         yield stack
 
 
@@ -80,7 +84,13 @@ def test_metrics_only_on_the_operators_listener(stack: Stack) -> None:
     status, headers, body = _get(stack.port, "/metrics")
     assert status == 404
     assert headers["Content-Type"] == "application/problem+json"
-    assert json.loads(body)["status"] == 404
+    # In the project's words, as the app's 404 (not Flask's "The requested URL ...").
+    assert json.loads(body) == {
+        "type": "about:blank", "title": "Not Found", "status": 404,
+        "detail": "no such resource here: metrics are on the operators' port "
+                  "(see /openapi.yaml for the API)"}
+    status, _, body = _get(stack.port, "/.muggins/404")  # the front's pages are internal
+    assert (status, json.loads(body)["detail"]) == (404, "no such resource (see /openapi.yaml)")
     status, _, body = _get(stack.ops_port, "/metrics")
     assert status == 200
     assert b'muggins_http_requests_total{method="GET",route="/healthz",status="200"}' in body
@@ -407,3 +417,96 @@ def test_more_than_fifty_headers_get_a_problem_not_gunicorns_html(stack: Stack) 
     assert json.loads(body) == {
         "type": "about:blank", "title": "Request Header Fields Too Large", "status": 431,
         "detail": "more than 50 header fields: send fewer"}
+
+
+# --- the front's own answers, readable by a browser app (CORS) -----------------------
+
+# What an app must read on any answer, the front's own included.
+EXPOSED = {"X-Request-ID", "Retry-After", "RateLimit", "RateLimit-Policy"}
+
+
+def _cors(headers: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """The CORS headers of an answer (and Vary), each with every value it came with."""
+    found: dict[str, list[str]] = {}
+    for name, value in headers:
+        if name.lower().startswith("access-control-") or name.lower() == "vary":
+            found.setdefault(name.lower(), []).append(value)
+    return found
+
+
+def _the_apps_cors(stack: Stack, origin: str) -> dict[str, list[str]]:
+    """What the app itself sends that origin, through the front."""
+    conn = http.client.HTTPConnection(HOST, stack.port, timeout=10,
+                                      source_address=("127.0.0.13", 0))
+    try:
+        conn.request("GET", "/v1/rulesets", headers={"Origin": origin})
+        answer = conn.getresponse()
+        answer.read()
+    finally:
+        conn.close()
+    assert answer.status == 200
+    return _cors(answer.getheaders())
+
+
+def _limited(stack: Stack, source: str, origin: str) -> http.client.HTTPResponse:
+    """The first 429 an address gets, asking for an API path from `origin`."""
+    conn = http.client.HTTPConnection(HOST, stack.port, timeout=10,
+                                      source_address=(source, 0))
+    try:
+        for _ in range(120):
+            conn.request("GET", "/v1/rulesets", headers={"Origin": origin})
+            answer = conn.getresponse()
+            answer.read()
+            if answer.status == 429:
+                return answer
+    finally:
+        conn.close()
+    raise AssertionError("no 429 in 120 requests")
+
+
+def test_the_app_exposes_what_an_app_must_read(stack: Stack) -> None:
+    cors = _the_apps_cors(stack, SCORES)
+    assert cors["access-control-allow-origin"] == [SCORES]
+    [exposed] = cors["access-control-expose-headers"]
+    assert {name.strip() for name in exposed.split(",")} == EXPOSED
+
+
+def test_a_429_is_readable_by_an_allowed_origin(stack: Stack) -> None:
+    """A browser app can read the front's 429, and so its Retry-After and RateLimit:
+    it carries the CORS headers the app sends that origin, once each."""
+    answer = _limited(stack, "127.0.0.14", CLUB)
+    assert answer.getheader("RateLimit") == '"requests";r=0;t=1'
+    assert _cors(answer.getheaders()) == _the_apps_cors(stack, CLUB)
+
+
+def test_a_429_is_not_readable_by_another_origin(stack: Stack) -> None:
+    answer = _limited(stack, "127.0.0.15", "https://elsewhere.example")
+    assert _cors(answer.getheaders()) == {}
+
+
+@pytest.mark.parametrize(("sent", "status"), [
+    (b"POST /v1/hands/check HTTP/1.1\r\nHost: m\r\nContent-Type: application/json\r\n"
+     b"Content-Length: 2000000\r\n", 413),
+    (b"GET /v1/rulesets HTTP/1.1\r\nHost: m\r\n"
+     + b"".join(b"X-Extra-%d: %d\r\n" % (n, n) for n in range(60)), 431),
+    (b"POST /v1/hands/check HTTP/1.1\r\nHost: m\r\nTransfer-Encoding: gzip\r\n", 501),
+], ids=["413", "431", "501"])
+def test_the_fronts_other_problems_on_the_api_are_readable_by_an_allowed_origin(
+        stack: Stack, sent: bytes, status: int) -> None:
+    expected = _the_apps_cors(stack, SCORES)
+    # Only a whole entry of the list is an allowed origin.
+    refused = ["https://elsewhere.example", "https://scores.exampl", "https://scores.example.org",
+               "https://club.example, https://scores.example", "x|https://scores.example",
+               "http://scores.example", ""]
+    for origin, cors in [(SCORES, expected), *((other, {}) for other in refused)]:
+        got, head, _ = _raw(stack.port, sent + f"Origin: {origin}\r\n\r\n".encode())
+        assert got == status
+        assert b"\r\nContent-Type: application/problem+json" in head
+        assert _cors(_headers_of(head)) == cors, origin
+
+
+def test_the_fronts_own_answers_off_the_api_carry_no_cors(stack: Stack) -> None:
+    """As the app: CORS only where the API is."""
+    status, headers, _ = _get(stack.port, "/metrics", headers={"Origin": CLUB})
+    assert status == 404
+    assert _cors(list(headers.items())) == {}

@@ -190,6 +190,25 @@ describe("refusals are MugginsErrors", () => {
     assert.equal(answer.headers.get("Content-Type"), "application/problem+json");
   });
 
+  it("the front's 429, as nginx answers it: which limit, when to retry, the policy", async () => {
+    // deploy/front/muggins.conf.template's answer (tests/test_stack.py holds the front to it).
+    const front = createMuggins({ baseUrl: server.baseUrl, fetch: async () =>
+      new Response(JSON.stringify({ type: "about:blank", title: "Too Many Requests", status: 429,
+        detail: "too many requests from this address (20 a second, bursts of 40): slow down and retry" }),
+      { status: 429, headers: { "Content-Type": "application/problem+json", "X-Request-ID": "limited-41",
+        "Retry-After": "1", "RateLimit": '"requests";r=0;t=1',
+        "RateLimit-Policy": '"requests";q=20;w=1, "connections";q=20;qu="concurrent-requests"' } }) });
+    const refused = await front.checkHand({ hand: ["5H", "5C", "5S", "JD"], starter: "5D" })
+      .then(() => null, (e: unknown) => e);
+    assert.ok(refused instanceof MugginsError);
+    assert.equal(refused.status, 429);
+    assert.equal(refused.rateLimit, '"requests";r=0;t=1');
+    assert.equal(refused.retryAfter, 1);
+    assert.equal(refused.requestId, "limited-41");
+    assert.equal(refused.message, "too many requests from this address (20 a second, bursts of 40): slow down and retry");
+    assert.deepEqual(refused.errors, []);
+  });
+
   it("an answer that is not a problem document still becomes a MugginsError", async () => {
     const html = createMuggins({ baseUrl: server.baseUrl, fetch: async () =>
       new Response("<html>bad gateway</html>", { status: 502, statusText: "Bad Gateway",

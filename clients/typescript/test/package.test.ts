@@ -27,6 +27,14 @@ describe("the package follows the contract", () => {
     assert.deepEqual([...OPERATIONS].sort(), ids.sort());
   });
 
+  it("is described to app developers, every function named (README.md)", () => {
+    const readme = readFileSync(resolve(ROOT, "README.md"), "utf8");
+    const section = /^### TypeScript client\n([\s\S]*?)^#{2,3} /m.exec(readme)?.[1] ?? "";
+    assert.ok(section.includes("npm pack"), "README.md has no TypeScript client section");
+    const missing = OPERATIONS.filter((name) => !section.includes(`\`${name}\``));
+    assert.deepEqual(missing, []);
+  });
+
   it("generates types with no `unknown` but headers' open sets and the batch's items", () => {
     const types = readFileSync(join(PACKAGE, "src/schema.ts"), "utf8");
     const unknowns = types.split("\n").map((line) => line.trim())
