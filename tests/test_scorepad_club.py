@@ -38,5 +38,52 @@ def test_a_night_entered_flagged_ranked_and_kept(page: Any) -> None:
     page.reload()
     page.wait_for_selector("#club-standings tr[data-player='Dan']")
     assert page.text_content("#club-standings tbody tr td:nth-child(2)") == "Ann"
+    page.wait_for_function("document.querySelectorAll('#club-tally [data-flag]').length === 3")
+    kept = page.evaluate("JSON.parse(localStorage.getItem('muggins.club-night'))")
+    assert kept["cards"][1] == {"player": "Bob", "games": [
+        {"round": 1, "opponent": "Ann", "result": "L", "spread": 16}]}
+    assert [card["player"] for card in kept["cards"]] == ["Ann", "Bob", "Cat", "Dan"]
     page.click("#club-clear")
     page.wait_for_function("!document.querySelector('#club-standings table')")
+    assert page.evaluate("JSON.parse(localStorage.getItem('muggins.club-night'))") == {
+        "cards": []}
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.query_selector("#club-standings table") is None
+
+
+def visible(page: Any, selector: str) -> bool:
+    return bool(page.eval_on_selector(
+        selector, "e => getComputedStyle(e).display !== 'none' && e.offsetParent !== null"))
+
+
+def pages(pdf: bytes) -> int:
+    import re
+
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+
+
+def test_print_a_standings_page_and_a_tally_sheet(page: Any) -> None:
+    """The print button prints the standings on a page and the tally sheet on the next,
+    and nothing else; printing without it prints the page as it is."""
+    enter(page, "Ann", 1, "Bob", True, 21)
+    enter(page, "Bob", 1, "Ann", False, 16)
+    page.wait_for_selector("#club-standings tr[data-player='Bob']")
+    page.emulate_media(media="print")
+    assert visible(page, "#show") and visible(page, "#club-form")  # not the club's print yet
+    whole = pages(page.pdf())
+    # The browser's own print dialog cannot be driven: the button's print is counted.
+    page.evaluate("() => { window.print = () => { window.printed = (window.printed || 0) + 1; }; }")
+    page.click("#club-print")
+    assert page.evaluate("window.printed") == 1
+    assert page.evaluate("document.body.classList.contains('club-printing')")
+    assert visible(page, "#club-standings table") and visible(page, "#club-tally .club-card")
+    for hidden in ("header", "footer", "#show", "#review", "#club-form", "#club-title"):
+        assert not visible(page, hidden), hidden
+    assert page.eval_on_selector("#club-tally", "e => getComputedStyle(e).breakBefore") == "page"
+    assert pages(page.pdf()) == 2 < whole
+    assert page.text_content("#club-tally h3") == "Tally sheet"
+    assert page.text_content("#club-standings h3") == "Standings"
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    assert not page.evaluate("document.body.classList.contains('club-printing')")
+    assert visible(page, "#club-form")

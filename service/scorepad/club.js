@@ -104,7 +104,12 @@ export function setUpClub() {
     $("club-opponent").focus();
     check(night);
   });
-  $("club-print").addEventListener("click", () => window.print());
+  // The print layout (club.css) holds only while this button prints.
+  window.addEventListener("afterprint", () => document.body.classList.remove("club-printing"));
+  $("club-print").addEventListener("click", () => {
+    document.body.classList.add("club-printing");
+    window.print();
+  });
   $("club-clear").addEventListener("click", () => {
     night.cards = [];
     save(night);
