@@ -104,6 +104,25 @@ class TestBadNights:
             ("#/cards/0/games/1/opponent", "unknown-player"),
             ("#/cards/1/games/0/game_points", "conflict")]
 
+    def test_a_spread_against_what_the_game_allows(self, client: FlaskClient) -> None:
+        """121 (a double skunk to 0) is the most a game to 121 allows; the night's
+        `target` or `variant` sets it (61 in the five-card game)."""
+        def night(spread: int, **more: Any) -> Any:
+            return client.post("/v1/tournaments/check", json={**more, "cards": [
+                {"player": "Ann", "games": [line("Bob", "W", spread)]},
+                {"player": "Bob", "games": [line("Ann", "L", spread)]}]})
+        best = night(121).get_json()["standings"][0]
+        assert (best["player"], best["game_points"], best["spread"]) == ("Ann", 3, 121)
+        assert errors(night(122)) == [("#/cards/0/games/0/spread", "out-of-range"),
+                                      ("#/cards/1/games/0/spread", "out-of-range")]
+        assert night(61, variant="five-card").status_code == 200
+        assert errors(night(62, variant="five-card"))[0] == (
+            "#/cards/0/games/0/spread", "out-of-range")
+        assert night(150, target=151).status_code == 200
+        answer = night(31, target=30)
+        assert answer.get_json()["errors"][0]["detail"] == (
+            "a spread is 1 to 30 in a game to 30, not 31")
+
     def test_the_same_two_twice_must_name_rounds(self, client: FlaskClient) -> None:
         twice = [{"opponent": "Bob", "result": "W", "spread": 5}] * 2
         answer = client.post("/v1/tournaments/check", json={"cards": [

@@ -3,6 +3,7 @@ are entered, the standings, and the night kept in the browser across a reload.""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests import test_scorepad
@@ -119,7 +120,7 @@ def test_scorecards_from_csv_and_standings_to_csv_as_the_cli_does(page: Any) -> 
     with page.expect_download() as download:
         page.click("#club-standings-csv")
     assert download.value.suggested_filename == "standings.csv"
-    text = open(download.value.path(), encoding="utf-8").read()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
     assert text == cli_night(CARDS_CSV, "--csv").stdout
     assert text.splitlines()[:2] == [
         "rank,player,game_points,wins,losses,spread,plus,head_to_head,tiebreak,qualified",
