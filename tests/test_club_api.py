@@ -104,6 +104,25 @@ class TestBadNights:
             ("#/cards/0/games/1/opponent", "unknown-player"),
             ("#/cards/1/games/0/game_points", "conflict")]
 
+    def test_a_spread_against_what_the_game_allows(self, client: FlaskClient) -> None:
+        """121 (a double skunk to 0) is the most a game to 121 allows; the night's
+        `target` or `variant` sets it (61 in the five-card game)."""
+        def night(spread: int, **more: Any) -> Any:
+            return client.post("/v1/tournaments/check", json={**more, "cards": [
+                {"player": "Ann", "games": [line("Bob", "W", spread)]},
+                {"player": "Bob", "games": [line("Ann", "L", spread)]}]})
+        best = night(121).get_json()["standings"][0]
+        assert (best["player"], best["game_points"], best["spread"]) == ("Ann", 3, 121)
+        assert errors(night(122)) == [("#/cards/0/games/0/spread", "out-of-range"),
+                                      ("#/cards/1/games/0/spread", "out-of-range")]
+        assert night(61, variant="five-card").status_code == 200
+        assert errors(night(62, variant="five-card"))[0] == (
+            "#/cards/0/games/0/spread", "out-of-range")
+        assert night(150, target=151).status_code == 200
+        answer = night(31, target=30)
+        assert answer.get_json()["errors"][0]["detail"] == (
+            "a spread is 1 to 30 in a game to 30, not 31")
+
     def test_the_same_two_twice_must_name_rounds(self, client: FlaskClient) -> None:
         twice = [{"opponent": "Bob", "result": "W", "spread": 5}] * 2
         answer = client.post("/v1/tournaments/check", json={"cards": [
@@ -120,6 +139,88 @@ class TestBadNights:
                                   ("#/cards/1/games/0/spread", "conflict")]
 
 
+    def test_every_problem_at_once(self, client: FlaskClient) -> None:
+        """Issue 21 item 3 on this endpoint: the schema's problems (a bad type, a result
+        that is no result, an unknown field) and the library's (a player listed twice, an
+        opponent not on the roster, a spread above a game, game points contradicting the
+        result) in one 422, each at its card and line."""
+        answer = client.post("/v1/tournaments/check", json={"variant": "five-card", "cards": [
+            {"player": "Ann", "games": [line("Bob", "W", 62), line("Zed", "L", 5, round=2)]},
+            {"player": "Bob", "games": [line("Ann", "L", 5, game_points=2),
+                                        line("Cat", "W", round=2, spread="ten")]},
+            {"player": "Ann", "games": [], "colour": "red"},
+            {"player": "Cat", "games": [line("Bob", "Q", 4, round=2),
+                                        line("Eve", "W", 3, round=3)]}]})
+        assert answer.status_code == 422
+        assert errors(answer) == [
+            ("#/cards/1/games/1/spread", "wrong-type"),
+            ("#/cards/2/colour", "unknown-field"),
+            ("#/cards/3/games/0/result", "unknown-value"),
+            ("#/cards/2/player", "duplicate-player"),
+            ("#/cards/0/games/0/spread", "out-of-range"),
+            ("#/cards/0/games/1/opponent", "unknown-player"),
+            ("#/cards/1/games/0/game_points", "conflict"),
+            ("#/cards/3/games/1/opponent", "unknown-player")]
+        details = {e["pointer"]: e["detail"] for e in answer.get_json()["errors"]}
+        assert details["#/cards/1/games/1/spread"] == "expected an integer, not 'ten'"
+        assert details["#/cards/3/games/0/result"] == "'Q' is not one of W, L"
+        assert details["#/cards/0/games/0/spread"] == "a spread is 1 to 61 in a game to 61, not 62"
+        assert answer.get_json()["detail"] == "the request has 8 invalid fields"
+
+    def test_a_card_whose_player_was_refused_leaves_the_roster_unknown(
+            self, client: FlaskClient) -> None:
+        """With a player unreadable nobody is called off the roster (it may be them), but
+        the rest is still checked."""
+        answer = client.post("/v1/tournaments/check", json={"cards": [
+            {"player": "Ann", "games": [line("Zed", "W", 130)]},
+            {"player": 7, "games": []}, {"player": "Bob", "games": []}]})
+        assert errors(answer) == [("#/cards/1/player", "wrong-type"),
+                                  ("#/cards/0/games/0/spread", "out-of-range")]
+
+    def test_a_refused_variant_leaves_the_spreads_unchecked(self, client: FlaskClient) -> None:
+        answer = client.post("/v1/tournaments/check", json={"variant": "nine-card", "cards": [
+            {"player": "Ann", "games": [line("Bob", "W", 130), line("Ann", "L", 2, round=2)]},
+            {"player": "Bob", "games": []}]})
+        assert errors(answer) == [("#/variant", "unknown-value"),
+                                  ("#/cards/0/games/1/opponent", "conflict")]
+
+    def test_a_refused_convention_leaves_the_game_points_unchecked(
+            self, client: FlaskClient) -> None:
+        answer = client.post("/v1/tournaments/check", json={"convention": "mine", "cards": [
+            {"player": "Ann", "games": [line("Bob", "W", 5, game_points=0)]},
+            {"player": "Bob", "games": [line("Ann", "L", 5), line("Ann", "L", 5)]}]})
+        assert errors(answer) == [("#/convention", "unknown-value"),
+                                  ("#/cards/1/games/1/round", "conflict")]
+
+    def test_a_refused_line_is_skipped_and_the_next_keeps_its_place(
+            self, client: FlaskClient) -> None:
+        answer = client.post("/v1/tournaments/check", json={"cards": [
+            {"player": "Ann", "games": [5, {"round": 0, "bye": "yes"}, line("Zed", "W", 3)]},
+            {"player": "Bob", "games": []}]})
+        assert errors(answer) == [("#/cards/0/games/0", "wrong-type"),
+                                  ("#/cards/0/games/1/round", "out-of-range"),
+                                  ("#/cards/0/games/1/bye", "wrong-type"),
+                                  ("#/cards/0/games/2/opponent", "unknown-player")]
+
+    def test_every_message_is_in_our_words(self, client: FlaskClient) -> None:
+        from tests.test_problems import MARSHMALLOW_WORDS
+        bodies = [
+            ("/v1/tournaments/check", {"cards": "x", "event": 3, "tournament": "big",
+                                       "target": 0, "extra": 1}),
+            ("/v1/tournaments/check", {"cards": [{"player": "", "games": [
+                {"opponent": "B", "result": "W", "spread": -1, "column": "side",
+                 "game": {"winner": 1, "scores": {"B": "x"}}}],
+                "totals": {"wins": 1.5}}, None]}),
+            ("/v1/tournaments/seating", {"players": [5], "games": 0, "seed": -1}),
+        ]
+        for path, body in bodies:
+            found = client.post(path, json=body).get_json()["errors"]
+            assert len(found) >= 3
+            for error in found:
+                assert error["code"] != "invalid", error
+                assert not any(words in error["detail"] for words in MARSHMALLOW_WORDS), error
+
+
 class TestSeating:
     def test_a_plan(self, client: FlaskClient) -> None:
         body = client.post("/v1/tournaments/seating", json={
@@ -134,6 +235,13 @@ class TestSeating:
         answer = client.post("/v1/tournaments/seating", json={
             "players": ["Ann", "Bob", "Ann"], "games": 3})
         assert errors(answer) == [("#/players/2", "duplicate-player")]
+
+    def test_a_player_listed_twice_beside_a_bad_field(self, client: FlaskClient) -> None:
+        answer = client.post("/v1/tournaments/seating", json={
+            "players": ["Ann", "Bob", "Ann", 5, "Bob"], "games": "three"})
+        assert errors(answer) == [("#/players/3", "wrong-type"), ("#/games", "wrong-type"),
+                                  ("#/players/2", "duplicate-player"),
+                                  ("#/players/4", "duplicate-player")]
 
 
 CSV = ("player,round,opponent,result,spread,game_points\n"

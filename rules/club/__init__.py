@@ -21,12 +21,13 @@ from rules.club.cards import (
     Result,
     Scorecard,
     Totals,
+    night_problems,
 )
 from rules.club.conventions import Convention, ConventionSpec
 from rules.club.csvtext import STANDINGS_COLUMNS, CsvError, read_cards, standings_csv
 from rules.club.cut import Bracket, Cut, Event, Tournament, bracket_order, qualifying
 from rules.club.night import NightCheck, check_night
-from rules.club.seating import MAX_GAMES, Seating, seat
+from rules.club.seating import MAX_GAMES, Seating, roster_problems, seat
 from rules.club.standings import Standing, Step, Tally
 
 __all__ = [
@@ -55,8 +56,10 @@ __all__ = [
     "Tournament",
     "bracket_order",
     "check_night",
+    "night_problems",
     "qualifying",
     "read_cards",
+    "roster_problems",
     "seat",
     "standings_csv",
 ]

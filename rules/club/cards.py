@@ -16,7 +16,7 @@ from rules import Problem, ProblemCode, RecordError
 from rules.club.conventions import Convention
 
 __all__ = ["MAX_LINES", "Checked", "Column", "Line", "LineError", "Result", "Scorecard",
-           "Totals", "validate_night"]
+           "Totals", "night_problems", "validate_night"]
 
 MAX_LINES = 40
 """The most lines a card holds: a sanctioned qualifier runs to 22 games."""
@@ -142,23 +142,43 @@ def validate_night(cards: Sequence[Scorecard], convention: Convention, target: i
 
     Paths walk the request: ``("cards", 2, "games", 5, "spread")``.
     """
+    found = night_problems(cards, convention, target)
+    if found:
+        raise RecordError(found)
+
+
+def night_problems(cards: Sequence[Scorecard | None], convention: Convention | None,
+                   target: int | None) -> list[Problem]:
+    """Every reason a night cannot be cross-checked.
+
+    What could not be read is ``None`` and every check needing it is skipped (a request
+    refused in part is still checked as far as it was read): a card (``None`` where its
+    player could not be read: with the roster unknown, no opponent is called unknown and
+    the field is not counted), the ``convention`` (game points are not checked) or the
+    ``target`` (spreads and scores are not checked against it).
+    """
     found: list[Problem] = []
 
     def add(path: tuple[str | int, ...], code: ProblemCode, message: str) -> None:
         found.append(Problem(path, code, message))
 
+    whole = all(card is not None for card in cards)
     roster: dict[str, int] = {}
     for i, card in enumerate(cards):
+        if card is None:
+            continue
         if card.player in roster:
             add(("cards", i, "player"), ProblemCode.DUPLICATE_PLAYER,
                 f"{card.player!r} has a card already (cards/{roster[card.player]})")
         else:
             roster[card.player] = i
-    if len(roster) < 2:
+    if whole and len(roster) < 2:
         add(("cards",), ProblemCode.WRONG_SIZE, "a night needs the cards of two players at least")
-    spec = convention.spec
+    spec = None if convention is None else convention.spec
     checked: dict[tuple[frozenset[str], int | None], tuple[Checked, tuple[str | int, ...]]] = {}
     for i, card in enumerate(cards):
+        if card is None:
+            continue
         if len(card.lines) > MAX_LINES:
             add(("cards", i, "games"), ProblemCode.WRONG_SIZE,
                 f"a card has at most {MAX_LINES} lines, not {len(card.lines)}")
@@ -185,20 +205,20 @@ def validate_night(cards: Sequence[Scorecard], convention: Convention, target: i
             if line.opponent == card.player:
                 add((*at, "opponent"), ProblemCode.CONFLICT,
                     f"{card.player!r} cannot play themself")
-            elif line.opponent not in roster:
+            elif whole and line.opponent not in roster:
                 add((*at, "opponent"), ProblemCode.UNKNOWN_PLAYER,
                     f"{line.opponent!r} is not on the roster (no card of theirs)")
-            if line.spread is not None and not 1 <= line.spread <= target:
+            if target is not None and line.spread is not None and not 1 <= line.spread <= target:
                 add((*at, "spread"), ProblemCode.OUT_OF_RANGE,
                     f"a spread is 1 to {target} in a game to {target}, not {line.spread}")
-            if line.game_points is not None:
+            if spec is not None and line.game_points is not None:
                 allowed = spec.possible(line.won)
                 if allowed is not None and line.game_points not in allowed:
                     add((*at, "game_points"), ProblemCode.CONFLICT,
                         f"a {'win' if line.won else 'loss'} is written "
                         f"{' or '.join(map(str, sorted(allowed)))} under {spec.name}, "
                         f"not {line.game_points}")
-                elif allowed is None and not 0 <= line.game_points <= target:
+                elif allowed is None and target is not None and not 0 <= line.game_points <= target:
                     add((*at, "game_points"), ProblemCode.OUT_OF_RANGE,
                         f"a loss is charged 0 to {target}, not {line.game_points}")
             if line.game is not None:
@@ -214,12 +234,11 @@ def validate_night(cards: Sequence[Scorecard], convention: Convention, target: i
                     if card.lines[j].round is None:
                         add(("cards", i, "games", j, "round"), ProblemCode.REQUIRED,
                             f"{card.player!r} meets {opponent!r} more than once: name the round")
-    if found:
-        raise RecordError(found)
+    return found
 
 
 def _check_game(add: object, at: tuple[str | int, ...], player: str, line: Line,
-                target: int) -> None:
+                target: int | None) -> None:
     assert callable(add) and line.game is not None and line.opponent is not None
     game = line.game
     names = {name for name, _ in game.scores}
@@ -231,7 +250,7 @@ def _check_game(add: object, at: tuple[str | int, ...], player: str, line: Line,
         add((*at, "game", "winner"), ProblemCode.UNKNOWN_PLAYER,
             f"the winner {game.winner!r} did not play this game")
         return
-    if any(not 0 <= score <= target for _, score in game.scores):
+    if target is not None and any(not 0 <= score <= target for _, score in game.scores):
         add((*at, "game", "scores"), ProblemCode.OUT_OF_RANGE,
             f"a score is 0 to {target} in a game to {target}")
     elif game.spread < 1:

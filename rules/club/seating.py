@@ -12,7 +12,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["MAX_GAMES", "Seating", "seat"]
+from rules import Problem, ProblemCode
+
+__all__ = ["MAX_GAMES", "Seating", "roster_problems", "seat"]
 
 MAX_GAMES = 60
 
@@ -43,6 +45,22 @@ def _circle(players: list[str | None]) -> list[list[tuple[str | None, str | None
         rounds.append([(line[i], line[count - 1 - i]) for i in range(count // 2)])
         ring = ring[-1:] + ring[:-1]
     return rounds
+
+
+def roster_problems(players: Sequence[str | None]) -> list[Problem]:
+    """Each name listed again, at its place in the roster (``("players", 3)``); ``None``
+    is a name that could not be read, and is skipped."""
+    first: dict[str, int] = {}
+    found = []
+    for i, name in enumerate(players):
+        if name is None:
+            continue
+        if name in first:
+            found.append(Problem(("players", i), ProblemCode.DUPLICATE_PLAYER,
+                                 f"{name!r} is listed twice (players/{first[name]})"))
+        else:
+            first[name] = i
+    return found
 
 
 def seat(players: Sequence[str], games: int, seed: int = 0) -> Seating:

@@ -1,6 +1,7 @@
 // The club night: each card entered line by line (opponent by name, W or L, spread),
 // cross-checked by the referee as it is entered, the standings, and a printable tally
 // sheet. Kept in this browser (localStorage), so a reload loses nothing.
+import { readCards, standingsCsv } from "./clubcsv.js";
 import { $, el } from "./common.js";
 
 const KEY = "muggins.club-night";
@@ -26,8 +27,9 @@ function cardOf(night, player) {
 
 function lineText(line) {
   if (line.bye) return `${line.round}: bye`;
+  const head = line.round === undefined ? "" : `${line.round}: `;
   const spread = line.spread === undefined ? "" : ` ${line.result === "W" ? "+" : "-"}${String(line.spread).padStart(2, "0")}`;
-  return `${line.round}: ${line.result}${spread} v ${line.opponent}`;
+  return `${head}${line.result}${spread} v ${line.opponent}`;
 }
 
 function renderTally(night, answer) {
@@ -57,8 +59,15 @@ function renderStandings(answer) {
     el("table", {}, el("thead", {}, head), el("tbody", {}, rows)));
 }
 
+let lastAnswer = null;
+
+function problem(text) {
+  $("club-problem").replaceChildren(el("p", { class: "error", role: "alert" }, text));
+}
+
 async function check(night) {
   $("club-problem").replaceChildren();
+  lastAnswer = null;
   if (night.cards.length < 2) { renderTally(night, null); renderStandings(null); return; }
   let answer = null;
   try {
@@ -67,7 +76,7 @@ async function check(night) {
       body: JSON.stringify({ variant: $("variant").value, cards: night.cards }),
     });
     const body = await response.json();
-    if (response.ok) answer = body;
+    if (response.ok) answer = lastAnswer = body;
     else {
       $("club-problem").replaceChildren(el("p", { class: "error", role: "alert" },
         (body.errors || []).map((e) => `${e.pointer}: ${e.detail}`).join("; ") || body.detail));
@@ -104,7 +113,34 @@ export function setUpClub() {
     $("club-opponent").focus();
     check(night);
   });
-  $("club-print").addEventListener("click", () => window.print());
+  // The print layout (club.css) holds only while this button prints.
+  window.addEventListener("afterprint", () => document.body.classList.remove("club-printing"));
+  $("club-print").addEventListener("click", () => {
+    document.body.classList.add("club-printing");
+    window.print();
+  });
+  // Scorecards from a spreadsheet replace the night; a file with a bad row changes
+  // nothing and says which rows, by line number and column.
+  $("club-csv").addEventListener("change", async () => {
+    const file = $("club-csv").files[0];
+    if (!file) return;
+    const read = readCards(await file.text());
+    $("club-csv").value = "";
+    if (read.problems) {
+      problem(read.problems.map((p) => `${file.name}:${p.line}: ${p.column}: ${p.detail}`).join("; "));
+      return;
+    }
+    night.cards = read.cards;
+    save(night);
+    check(night);
+  });
+  $("club-standings-csv").addEventListener("click", () => {
+    if (!lastAnswer) { problem("No standings yet: enter the cards of two players at least."); return; }
+    const link = el("a", { href: URL.createObjectURL(new Blob([standingsCsv(lastAnswer)], { type: "text/csv" })),
+      download: "standings.csv" });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  });
   $("club-clear").addEventListener("click", () => {
     night.cards = [];
     save(night);

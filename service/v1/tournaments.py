@@ -3,12 +3,13 @@ cross-checked and ranked, and a night's seating (docs/rules.md#club-nights)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, jsonify
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, validates_schema
 
-from rules import Variant
+from rules import Problem, RecordError, Variant
 from rules.club import (
     MAX_GAMES,
     MAX_LINES,
@@ -24,11 +25,24 @@ from rules.club import (
     Totals,
     Tournament,
     check_night,
+    night_problems,
+    roster_problems,
     seat,
 )
 from service.body import read_json
-from service.errors import Coded
-from service.fields import StrictBool, StrictInt
+from service.errors import Coded, Refused, load_request, problem_errors
+from service.fields import (
+    Between,
+    Dict,
+    Enum,
+    List,
+    Nested,
+    Size,
+    StrictBool,
+    StrictInt,
+    StrictSchema,
+    String,
+)
 from service.v1.hands import findings_out
 from service.v1.records import NAME
 
@@ -39,27 +53,22 @@ MAX_PLAYERS = 400
 MAX_SCORE = 999
 
 
-class _Strict(Schema):
-    class Meta:
-        unknown = "raise"
+class GameSchema(StrictSchema):
+    winner = String(required=True, validate=NAME)
+    scores = Dict(keys=String(validate=NAME),
+                  values=StrictInt(validate=Between(0, MAX_SCORE)),
+                  required=True, validate=Size(2, 2, "players"))
 
 
-class GameSchema(_Strict):
-    winner = fields.String(required=True, validate=NAME)
-    scores = fields.Dict(keys=fields.String(validate=NAME),
-                         values=StrictInt(validate=validate.Range(0, MAX_SCORE)),
-                         required=True, validate=validate.Length(2, 2))
-
-
-class LineSchema(_Strict):
-    round = StrictInt(validate=validate.Range(1, MAX_ROUND))
+class LineSchema(StrictSchema):
+    round = StrictInt(validate=Between(1, MAX_ROUND))
     bye = StrictBool()
-    opponent = fields.String(validate=NAME)
-    result = fields.String(validate=validate.OneOf(["W", "L"]))
-    spread = StrictInt(validate=validate.Range(0, MAX_SCORE))
-    column = fields.Enum(Column, by_value=True)
-    game_points = StrictInt(validate=validate.Range(0, MAX_SCORE))
-    game = fields.Nested(GameSchema)
+    opponent = String(validate=NAME)
+    result = Enum(Result)
+    spread = StrictInt(validate=Between(0, MAX_SCORE))
+    column = Enum(Column)
+    game_points = StrictInt(validate=Between(0, MAX_SCORE))
+    game = Nested(GameSchema)
 
     @validates_schema
     def _bye_or_game(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -78,47 +87,108 @@ class LineSchema(_Strict):
                                             "result (or is a bye)"), field_name=name)
 
 
-class TotalsSchema(_Strict):
-    game_points = StrictInt(required=True, validate=validate.Range(0, 99999))
-    wins = StrictInt(required=True, validate=validate.Range(0, MAX_LINES))
-    spread = StrictInt(required=True, validate=validate.Range(-99999, 99999))
+class TotalsSchema(StrictSchema):
+    game_points = StrictInt(required=True, validate=Between(0, 99999))
+    wins = StrictInt(required=True, validate=Between(0, MAX_LINES))
+    spread = StrictInt(required=True, validate=Between(-99999, 99999))
 
 
-class CardSchema(_Strict):
-    player = fields.String(required=True, validate=NAME)
-    games = fields.List(fields.Nested(LineSchema), required=True,
-                        validate=validate.Length(0, MAX_LINES))
-    totals = fields.Nested(TotalsSchema)
+class CardSchema(StrictSchema):
+    player = String(required=True, validate=NAME)
+    games = List(Nested(LineSchema), required=True, validate=Size(0, MAX_LINES, "games"))
+    totals = Nested(TotalsSchema)
 
 
-class NightSchema(_Strict):
-    convention = fields.Enum(Convention, by_value=True, load_default=Convention.ACC)
-    event = fields.Enum(Event, by_value=True, load_default=Event.CLUB)
-    tournament = fields.Enum(Tournament, by_value=True)
-    variant = fields.Enum(Variant, by_value=True, load_default=Variant.SIX_CARD)
-    target = StrictInt(validate=validate.Range(1, MAX_SCORE))
-    cards = fields.List(fields.Nested(CardSchema), required=True,
-                        validate=validate.Length(2, MAX_PLAYERS))
+class NightSchema(StrictSchema):
+    convention = Enum(Convention, load_default=Convention.ACC)
+    event = Enum(Event, load_default=Event.CLUB)
+    tournament = Enum(Tournament)
+    variant = Enum(Variant, load_default=Variant.SIX_CARD)
+    target = StrictInt(validate=Between(1, MAX_SCORE))
+    cards = List(Nested(CardSchema), required=True, validate=Size(2, MAX_PLAYERS, "cards"))
 
 
-class SeatingSchema(_Strict):
-    players = fields.List(fields.String(validate=NAME), required=True,
-                          validate=validate.Length(2, MAX_PLAYERS))
-    games = StrictInt(required=True, validate=validate.Range(1, MAX_GAMES))
-    seed = StrictInt(load_default=0, validate=validate.Range(0, 2**63 - 1))
-
-    @validates_schema
-    def _distinct(self, data: dict[str, Any], **kwargs: Any) -> None:
-        seen: set[str] = set()
-        for i, name in enumerate(data["players"]):
-            if name in seen:
-                raise ValidationError({"players": {i: [Coded("duplicate-player",
-                                                              f"{name!r} is listed twice")]}})
-            seen.add(name)
+class SeatingSchema(StrictSchema):
+    players = List(String(validate=NAME), required=True,
+                   validate=Size(2, MAX_PLAYERS, "players"))
+    games = StrictInt(required=True, validate=Between(1, MAX_GAMES))
+    seed = StrictInt(load_default=0, validate=Between(0, 2**63 - 1))
 
 
 _night = NightSchema()
+_line_schema = LineSchema()
 _seating = SeatingSchema()
+
+
+def _readable_line(raw: Any, refused: Refused, *at: str | int) -> Line | None:
+    """A line the schema refused in part, read without its refused fields (None if what
+    is left is not a line: its opponent or result refused, say)."""
+    if not isinstance(raw, Mapping):
+        return None
+    kept = {key: value for key, value in raw.items()
+            if isinstance(key, str) and not refused(*at, key)}
+    try:
+        return _line(_line_schema.load(kept))
+    except ValidationError:
+        return None
+
+
+def night_checks(loaded: Mapping[str, Any], body: Any,
+                 refused: Refused) -> list[dict[str, str]]:
+    """The library's problems with a night the schema refused in part (every problem at
+    once): each card whose player was read, with the lines that could be read; the
+    spreads against the game's target only when the variant and target were read, the
+    game points only when the convention was. The library's paths name the lines it was
+    given: each is put back at the line's own place in the request."""
+    raw_cards = body.get("cards") if isinstance(body, Mapping) else None
+    if not isinstance(raw_cards, list) or len(raw_cards) > MAX_PLAYERS:
+        return []
+    cards: list[Scorecard | None] = []
+    places: list[list[int]] = []
+    for i, raw in enumerate(raw_cards):
+        player = raw.get("player") if isinstance(raw, Mapping) else None
+        if not isinstance(player, str) or refused("cards", i, "player"):
+            cards.append(None)
+            places.append([])
+            continue
+        games = raw.get("games")
+        lines: list[Line] = []
+        kept: list[int] = []
+        if isinstance(games, list) and len(games) <= MAX_LINES:
+            for j, raw_line in enumerate(games):
+                line = _readable_line(raw_line, refused, "cards", i, "games", j)
+                if line is not None:
+                    lines.append(line)
+                    kept.append(j)
+        cards.append(Scorecard(player, tuple(lines)))
+        places.append(kept)
+    read_target = not (refused("variant") or refused("target"))
+    target = (loaded.get("target") or loaded.get("variant", Variant.SIX_CARD).spec.target
+              if read_target else None)
+    convention = None if refused("convention") else loaded.get("convention", Convention.ACC)
+    problems = night_problems(cards, convention, target)
+    return problem_errors(_put_back(problem, places) for problem in problems)
+
+
+def _put_back(problem: Problem, places: list[list[int]]) -> Problem:
+    path = problem.path
+    if len(path) >= 4 and path[0] == "cards" and path[2] == "games":
+        card, line = path[1], path[3]
+        assert isinstance(card, int) and isinstance(line, int)
+        return Problem((*path[:3], places[card][line], *path[4:]), problem.code,
+                       problem.message)
+    return problem
+
+
+def seating_checks(loaded: Mapping[str, Any], body: Any,
+                   refused: Refused) -> list[dict[str, str]]:
+    """A name listed twice, among the names the schema could read."""
+    names = body.get("players") if isinstance(body, Mapping) else None
+    if not isinstance(names, list) or len(names) > MAX_PLAYERS:
+        return []
+    return problem_errors(roster_problems(
+        [name if isinstance(name, str) and not refused("players", i) else None
+         for i, name in enumerate(names)]))
 
 
 def _line(data: dict[str, Any]) -> Line:
@@ -181,7 +251,7 @@ def _answer(check: NightCheck, event: Event) -> dict[str, Any]:
 
 
 def tournaments_check() -> Response:
-    data = _night.load(read_json())
+    data = load_request(_night, read_json(), night_checks)
     target = data.get("target") or data["variant"].spec.target
     check = check_night([_card(card) for card in data["cards"]],
                         convention=data["convention"], event=data["event"], target=target,
@@ -190,7 +260,10 @@ def tournaments_check() -> Response:
 
 
 def tournaments_seating() -> Response:
-    data = _seating.load(read_json())
+    data = load_request(_seating, read_json(), seating_checks)
+    duplicates = roster_problems(data["players"])
+    if duplicates:
+        raise RecordError(duplicates)
     plan = seat(data["players"], data["games"], data["seed"])
     return jsonify({
         "rounds": [[list(pair) for pair in tables] for tables in plan.rounds],
