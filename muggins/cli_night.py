@@ -3,7 +3,6 @@ a night's seating (docs/rules.md#club-nights)."""
 
 from __future__ import annotations
 
-import csv
 import io
 import sys
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 import click
 
 from muggins.cli_context import REFUSED, Context, pass_context
-from rules.club import STANDINGS_COLUMNS, CsvError, Line, Scorecard, read_cards
+from rules.club import CsvError, Line, Scorecard, read_cards, standing_row, standings_table
 
 __all__ = ["night", "seating"]
 
@@ -35,17 +34,12 @@ def cards_body(cards: list[Scorecard]) -> list[dict[str, Any]]:
 
 
 def standings_text(answer: dict[str, Any]) -> str:
-    """The standings as a spreadsheet takes them (the same columns as the library's)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(STANDINGS_COLUMNS)
-    for s in answer["standings"]:
-        writer.writerow([s["rank"], s["player"], s["game_points"], s["wins"], s["losses"],
-                         f"{s['spread']:+d}", s["plus"],
-                         "" if s["head_to_head"] is None else s["head_to_head"],
-                         s["tiebreak"] or "",
-                         "yes" if s["qualified"] else "playoff" if s["playoff"] else ""])
-    return out.getvalue()
+    """The standings as a spreadsheet takes them (the library's columns and cells)."""
+    return standings_table(
+        standing_row(s["rank"], s["player"], s["game_points"], s["wins"], s["losses"],
+                     s["spread"], s["plus"], s["head_to_head"], s["tiebreak"],
+                     s["qualified"], s["playoff"])
+        for s in answer["standings"])
 
 
 @click.command()

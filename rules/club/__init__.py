@@ -24,7 +24,14 @@ from rules.club.cards import (
     night_problems,
 )
 from rules.club.conventions import Convention, ConventionSpec
-from rules.club.csvtext import STANDINGS_COLUMNS, CsvError, read_cards, standings_csv
+from rules.club.csvtext import (
+    STANDINGS_COLUMNS,
+    CsvError,
+    read_cards,
+    standing_row,
+    standings_csv,
+    standings_table,
+)
 from rules.club.cut import Bracket, Cut, Event, Tournament, bracket_order, qualifying
 from rules.club.night import NightCheck, check_night
 from rules.club.seating import MAX_GAMES, Seating, roster_problems, seat
@@ -61,5 +68,7 @@ __all__ = [
     "read_cards",
     "roster_problems",
     "seat",
+    "standing_row",
     "standings_csv",
+    "standings_table",
 ]

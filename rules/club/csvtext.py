@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rules import Problem, ProblemCode, RecordError
 from rules.club.cards import Column, Line, Result, Scorecard
@@ -22,7 +22,9 @@ __all__ = [
     "STANDINGS_COLUMNS",
     "CsvError",
     "read_cards",
+    "standing_row",
     "standings_csv",
+    "standings_table",
     "write_cards",
 ]
 
@@ -136,16 +138,31 @@ def write_cards(cards: Sequence[Scorecard]) -> str:
     return out.getvalue()
 
 
-def standings_csv(check: NightCheck) -> str:
+def standings_table(rows: Iterable[Sequence[object]]) -> str:
+    """The standings as a spreadsheet takes them: the header, then one row a player (each
+    row from :func:`standing_row`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(STANDINGS_COLUMNS)
-    for s in check.standings:
-        qualified = ("yes" if s.player in check.cut.qualifiers else
-                     "playoff" if s.player in check.cut.playoff else "")
-        writer.writerow([s.rank, s.player, s.tally.game_points, s.tally.wins,
-                         s.tally.losses, f"{s.tally.spread:+d}", s.tally.plus,
-                         "" if s.head_to_head is None else s.head_to_head,
-                         "" if s.tiebreak is None else s.tiebreak.value, qualified])
+    writer.writerows(rows)
     return out.getvalue()
+
+
+def standing_row(rank: int, player: str, game_points: int, wins: int, losses: int,
+                 spread: int, plus: int, head_to_head: int | None, tiebreak: str | None,
+                 qualified: bool, playoff: bool) -> list[object]:
+    """One player's cells, in STANDINGS_COLUMNS order: the spread signed, the blanks
+    blank, "yes" for a qualifier and "playoff" for a seat in the playoff."""
+    return [rank, player, game_points, wins, losses, f"{spread:+d}", plus,
+            "" if head_to_head is None else head_to_head, tiebreak or "",
+            "yes" if qualified else "playoff" if playoff else ""]
+
+
+def standings_csv(check: NightCheck) -> str:
+    return standings_table(
+        standing_row(s.rank, s.player, s.tally.game_points, s.tally.wins, s.tally.losses,
+                     s.tally.spread, s.tally.plus, s.head_to_head,
+                     None if s.tiebreak is None else s.tiebreak.value,
+                     s.player in check.cut.qualifiers, s.player in check.cut.playoff)
+        for s in check.standings)
 
