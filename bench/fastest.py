@@ -1,0 +1,113 @@
+"""The fastest of many runs, in CPU time, of the referee's hot paths, in this checkout or
+another one; for comparing two trees on a machine that others load.
+
+    python -m bench.fastest [--base DIR] [--rounds 4]
+
+The least CPU time of N runs is what the code costs when nothing else takes the core, so
+it drifts far less with a shared machine's load than a median does (bench/sidebyside.py
+gives medians and their spread). Each round runs this script's own measure in each
+checkout, alternately (``DIR/.venv/bin/python``, that tree first on ``sys.path``); it
+reads the tree's own API (before issue 19's ``Table`` or after), so any checkout since
+issue 15 can be measured. Figures: a six-card play refereed without and with the hands
+(1,000 random legal plays, the least of 15 runs), a whole 13-deal game (50 games, the
+least of 9), the six-card dealer's discard advice (60 hands, the least of 5); per item.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+TREE = Path(__file__).resolve().parent.parent
+
+
+def fastest(run: Callable[[], object], runs: int) -> float:
+    run()
+    best = float("inf")
+    for _ in range(runs):
+        start = time.process_time()
+        run()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def measure() -> dict[str, float]:
+    from bench import pegging
+    from bench._load import game_body, pegging_bodies
+
+    try:
+        from rules import Table, Variant, advise, check_game, full_deck
+        table = Table.seat(Variant.SIX_CARD, ("ann", "bob"), target=1000, dealer="ann")
+
+        def game(deals: object) -> object:
+            return check_game(table, deals)  # type: ignore[arg-type]
+    except ImportError:  # a tree from before the Table
+        from rules.cards import full_deck  # type: ignore[no-redef]
+        from rules.discards import advise  # type: ignore[no-redef]
+        from rules.game import check_game  # type: ignore[no-redef]
+        from rules.variants import Variant  # type: ignore[no-redef]
+
+        def game(deals: object) -> object:
+            return check_game(("ann", "bob"), "ann", deals, target=1000)  # type: ignore[call-arg,arg-type]
+
+    rng = random.Random(7)
+    plays = [pegging.record(body) for body in pegging_bodies(rng, 1000)]
+    games = [pegging.game(game_body(rng, 13)) for _ in range(50)]
+    deck = list(full_deck())
+    hands = [random.Random(3).sample(deck, 6) for _ in range(60)]
+    return {
+        "play without hands, µs": fastest(
+            lambda: [pegging.check_play(e) for e, _ in plays], 15) / len(plays) * 1e6,
+        "play with hands, µs": fastest(
+            lambda: [pegging.check_play(e, hands=h) for e, h in plays], 15) / len(plays) * 1e6,
+        "13-deal game, µs": fastest(lambda: [game(d) for d in games], 9) / len(games) * 1e6,
+        "six-card dealer's advice, ms": fastest(
+            lambda: [advise(h, dealer=True, variant=Variant.SIX_CARD) for h in hands],
+            5) / len(hands) * 1e3,
+    }
+
+
+def in_tree(tree: Path) -> dict[str, float]:
+    # The tree's own library and bench helpers; this file's measure, loaded by its path.
+    code = (f"import sys, json, importlib.util; sys.path.insert(0, {str(tree)!r}); "
+            f"spec = importlib.util.spec_from_file_location('fastest', {__file__!r}); "
+            "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module); "
+            "print(json.dumps(module.measure()))")
+    done = subprocess.run([str(tree / ".venv/bin/python"), "-c", code], cwd=tree,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", type=Path)
+    parser.add_argument("--rounds", type=int, default=4)
+    args = parser.parse_args(argv)
+    print(f"# python -m bench.fastest{f' --base {args.base}' if args.base else ''} "
+          f"--rounds {args.rounds}: the least CPU time of many runs, per item")
+    if args.base is None:
+        for name, value in measure().items():
+            print(f"{name}: {value:.2f}")
+        return 0
+    seen: dict[str, dict[str, list[float]]] = {"A": {}, "B": {}}
+    for _ in range(args.rounds):
+        for side, tree in (("A", args.base.resolve()), ("B", TREE)):
+            for name, value in in_tree(tree).items():
+                seen[side].setdefault(name, []).append(value)
+    print(f"A = {args.base}, B = {TREE}; each side's median over {args.rounds} rounds of "
+          "its least")
+    print(f"{'A':>10} {'B':>10} {'B/A':>7}  figure")
+    for name, values in seen["A"].items():
+        a, b = statistics.median(values), statistics.median(seen["B"][name])
+        print(f"{a:10.2f} {b:10.2f} {b / a:7.3f}  {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
