@@ -186,3 +186,27 @@ def test_the_corpus_covers_the_contract() -> None:
     for ruleset in spec["components"]["schemas"]["Ruleset"]["enum"]:
         assert f'"{ruleset}"' in bodies
     assert "/metrics" not in {r["path"] for r in requests}
+
+
+def test_goclaims_lists_a_claimed_card_that_took_a_go_and_nothing_else() -> None:
+    from bench.goclaims import claimed_card_took_a_go
+
+    def card(player: str, card: str, claimed: int | None = None) -> dict[str, Any]:
+        return {"player": player, "card": card, **({} if claimed is None else
+                                                   {"claimed": claimed})}
+    # Issue 19's case: the 9C (claimed 0) is the last card before the dealer's go and 8C.
+    took = [card("pone", "TH"), card("dealer", "KS"), card("pone", "9C", 0),
+            {"player": "dealer", "go": True}, card("dealer", "8C")]
+    assert claimed_card_took_a_go(took)
+    # Ended by the player who laid the last card saying go.
+    assert claimed_card_took_a_go([card("pone", "KH"), card("dealer", "QC", 0),
+                                   {"player": "pone", "go": True},
+                                   {"player": "dealer", "go": True}, card("pone", "5S")])
+    # A claimed card that made 31 took no go; an unclaimed one that took it is not listed.
+    assert not claimed_card_took_a_go([card("pone", "KH"), card("dealer", "QC"),
+                                       card("pone", "AS", 2), card("dealer", "TD"),
+                                       card("pone", "5S")])
+    assert not claimed_card_took_a_go([card("pone", "KH", 0), card("dealer", "QC"),
+                                       card("pone", "9S"), card("dealer", "5D")])
+    # The last card of the play, claimed.
+    assert claimed_card_took_a_go([card("pone", "KH"), card("dealer", "5D", 0)])
