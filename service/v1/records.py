@@ -271,7 +271,7 @@ def deal_record(data: Mapping[str, Any]) -> DealRecord:
                       deal_claims(data))
 
 
-DEAL_PARTS = ("dealt", "discards", "crib_card", "starter", "plays", "claims")
+_DEAL_PARTS = ("dealt", "discards", "crib_card", "starter", "plays", "claims")
 
 
 def _deal_read(data: Mapping[str, Any], raw: Mapping[str, Any], table: Table,
@@ -280,7 +280,7 @@ def _deal_read(data: Mapping[str, Any], raw: Mapping[str, Any], table: Table,
     """The library's problems with a deal record of which the schema refused some parts:
     every part it read checked whole, the others named unread (and of the plays, each
     event read checked in its place)."""
-    unread = {part for part in DEAL_PARTS if refused(part)}
+    unread = {part for part in _DEAL_PARTS if refused(part)}
     if refused("in_progress"):
         unread.add("in_progress")
     record = deal_record({"dealt": {}, **{key: value for key, value in data.items()
