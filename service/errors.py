@@ -174,6 +174,18 @@ class Refused:
                 return False
         return True
 
+    def whole(self, *path: str | int) -> bool:
+        """Whether the field at ``path`` was refused as a whole (its type, its size), not
+        only something inside it."""
+        node = self.messages
+        for step in path:
+            if not isinstance(node, Mapping) or "_schema" in node:
+                return True
+            node = node.get(step)
+            if node is None:
+                return False
+        return not isinstance(node, Mapping) or "_schema" in node
+
     def at(self, pointer: str) -> bool:
         """The same, of a JSON pointer (``#/plays/3/player``)."""
         steps = pointer.removeprefix("#").removeprefix("/")
@@ -196,11 +208,14 @@ def load_request(schema: _Loads, body: Any, checks: Checks | None = None, *,
         return schema.load(body)  # type: ignore[no-any-return]
     except ValidationError as error:
         more: Iterable[dict[str, str]] = ()
-        if checks is not None and isinstance(error.valid_data, Mapping):
+        if (checks is not None and isinstance(error.valid_data, Mapping)
+                and isinstance(body, Mapping)):
             refused = Refused(error.messages)
             more = (problem for problem in checks(error.valid_data, body, refused)
                     if not refused.at(problem["pointer"]))
-        raise InvalidRequest(chain(pointer_errors(error), more), limit=limit) from None
+        # A record sent in notation has them pointed into its text (:func:`_located`).
+        raise InvalidRequest(_located(chain(pointer_errors(error), more)),
+                             limit=limit) from None
 
 
 def _printable(path: str) -> str:

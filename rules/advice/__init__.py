@@ -1,8 +1,8 @@
 """Advice: what to lay away, by exact expected value, and which card to lay now."""
 
-from rules.advice.discards import Advice, Option, advise
+from rules.advice.discards import Advice, Option, advise, discard_problems
 from rules.advice.play import DEFAULT_SAMPLES, PlayAdvice, PlayOption, advise_play
-from rules.advice.position import AdviceError
+from rules.advice.position import AdviceError, request_problems
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -13,4 +13,6 @@ __all__ = [
     "PlayOption",
     "advise",
     "advise_play",
+    "discard_problems",
+    "request_problems",
 ]

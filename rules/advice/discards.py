@@ -31,13 +31,13 @@ import numpy as np
 import numpy.typing as npt
 
 from rules.core.cards import Card, Rank, full_deck
-from rules.core.errors import ProblemCode, Problems, check_cards
+from rules.core.errors import Problem, ProblemCode, Problems, RecordError, check_cards
 from rules.core.variants import CRIB_SIZE, Variant
 from rules.show.items import NOBS, flush_points
 from rules.show.show import score_indices
 from rules.show.tables import RANKS, rank_key
 
-__all__ = ["Advice", "Option", "advise", "prepare"]
+__all__ = ["Advice", "Option", "advise", "discard_problems", "prepare"]
 
 _RANKS = 13
 _SUITS = 4
@@ -68,6 +68,24 @@ class Advice:
     partner does."""
 
 
+def discard_problems(cards: Sequence[Card] | None, *, dealer: bool | None,
+                     variant: Variant | None, partner_deals: bool = False) -> list[Problem]:
+    """What makes a request for discard advice unanswerable (:func:`advise` refuses it for
+    these): the hand's size and a card twice, partners where there are none, both
+    partners dealing. A part not given (None) is not checked, nor what needs it."""
+    problems = Problems()
+    if cards is not None and variant is not None:
+        check_cards(problems, ("cards",), cards, variant.spec.dealt,
+                    f"a {variant} hand as dealt")
+    if partner_deals and variant is not None and not variant.spec.partnerships:
+        problems.add(("partner_deals",), ProblemCode.NOT_IN_VARIANT,
+                     f"only the four-player game has partners, not {variant}")
+    elif partner_deals and dealer and variant is not None:
+        problems.add(("partner_deals",), ProblemCode.CONFLICT,
+                     "the player and the partner cannot both deal")
+    return problems.found
+
+
 def advise(
     cards: Sequence[Card],
     *,
@@ -82,15 +100,10 @@ def advise(
     of the wrong size, a card twice, or a partner where there is none.
     """
     spec = variant.spec
-    problems = Problems()
-    check_cards(problems, ("cards",), cards, spec.dealt, f"a {variant} hand as dealt")
-    if partner_deals and not spec.partnerships:
-        problems.add(("partner_deals",), ProblemCode.NOT_IN_VARIANT,
-                     f"only the four-player game has partners, not {variant}")
-    elif partner_deals and dealer:
-        problems.add(("partner_deals",), ProblemCode.CONFLICT,
-                     "the player and the partner cannot both deal")
-    problems.raise_any()
+    problems = discard_problems(cards, dealer=dealer, variant=variant,
+                                partner_deals=partner_deals)
+    if problems:
+        raise RecordError(problems)
     ours = dealer or partner_deals
     held = {card.index for card in cards}
     unseen = [i for i in range(len(_DECK)) if i not in held]

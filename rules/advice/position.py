@@ -20,7 +20,7 @@ from rules.play.pegging import THIRTY_ONE
 from rules.play.readings import passes
 from rules.play.state import PlayState
 
-__all__ = ["AdviceError", "check_request", "replay"]
+__all__ = ["AdviceError", "check_request", "replay", "request_problems"]
 
 
 
@@ -45,27 +45,39 @@ def check_request(table: Table, player: str, hand: Sequence[Card], starter: Card
                   discards: Sequence[Card] | None, plays: Sequence[PlayEvent]) -> None:
     """A request that describes a position at ``table``: the player and everyone in the
     play among its seats; a whole hand; the starter and the discards apart from it."""
+    problems = request_problems(table, player, hand, starter, discards, plays)
+    if problems:
+        raise AdviceError(problems)
+
+
+def request_problems(table: Table, player: str | None, hand: Sequence[Card] | None,
+                     starter: Card | None, discards: Sequence[Card] | None,
+                     plays: Sequence[PlayEvent | None]) -> list[Problem]:
+    """Every problem :func:`check_request` refuses a request for, of the parts given: a
+    part None (an event None among ``plays``) could not be read and is not checked; a
+    discard is checked against the hand, the starter and the plays that could be."""
     problems = Problems()
     seats = table.seats
     variant = table.variant
-    if player not in seats:
+    if player is not None and player not in seats:
         problems.add(("player",), ProblemCode.UNKNOWN_PLAYER,
                      f"{player!r} is not one of the players")
     for i, event in enumerate(plays):
-        if event.player not in seats:
+        if event is not None and event.player not in seats:
             problems.add(("plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
                          f"{event.player!r} is not one of the players")
-    check_cards(problems, ("hand",), hand, variant.spec.hand_size, f"a {variant} hand")
-    if starter in hand:
-        problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
-                     f"the starter {starter} is also in the hand")
+    if hand is not None:
+        check_cards(problems, ("hand",), hand, variant.spec.hand_size, f"a {variant} hand")
+        if starter is not None and starter in hand:
+            problems.add(("starter",), ProblemCode.DUPLICATE_CARD,
+                         f"the starter {starter} is also in the hand")
     if discards is not None:
         check_cards(problems, ("discards",), discards, variant.spec.to_crib,
                     f"what a {variant} player lays away")
         laid = {event.card: (j, event.player) for j, event in enumerate(plays)
-                if event.card is not None}
+                if event is not None and event.card is not None}
         for i, card in enumerate(discards):
-            if card in hand or card == starter:
+            if card in (hand or ()) or card == starter:
                 problems.add(("discards", i), ProblemCode.DUPLICATE_CARD,
                              f"{card} is also in the hand or the starter")
             elif card in laid:
@@ -73,8 +85,7 @@ def check_request(table: Table, player: str, hand: Sequence[Card], starter: Card
                 j, who = laid[card]
                 problems.add(("discards", i), ProblemCode.DUPLICATE_CARD,
                              f"{card} is a discard, but {who} lays it in play {j + 1}")
-    if problems:
-        raise AdviceError(problems.found)
+    return problems.found
 
 
 def replay(table: Table, me: int, hand: Sequence[Card], seen: set[Card],

@@ -3,7 +3,7 @@ and the deal passing to the left until a side reaches the target."""
 
 from rules.deal.check import Count, DealCheck, Heels, Stage, check_deal
 from rules.deal.game import GameCheck, Margin, check_game, margin_lines
-from rules.deal.record import DealClaims, DealRecord, kept
+from rules.deal.record import DealClaims, DealRecord, check_scores, deal_problems, kept
 
 __all__ = [
     "Count",
@@ -16,6 +16,8 @@ __all__ = [
     "Stage",
     "check_deal",
     "check_game",
+    "check_scores",
+    "deal_problems",
     "kept",
     "margin_lines",
 ]

@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from rules.core.cards import Card, Rank
 from rules.core.codes import FindingCode
-from rules.core.errors import ProblemCode, Problems
+from rules.core.errors import ProblemCode, Problems, RecordError
 from rules.core.findings import Finding, cite, rule_on_claim
 from rules.core.rulesets import FalseGameRemedy, MisdealRemedy, Ruleset
 from rules.core.table import Table
@@ -23,7 +23,7 @@ from rules.deal.record import (
     DealClaims,
     DealRecord,
     check_deal_record,
-    check_scores,
+    deal_problems,
     kept,
 )
 from rules.play.check import PlayCheck, check_play
@@ -173,10 +173,10 @@ def check_deal(
     for a record that cannot be refereed, listing every problem."""
     if table is None:
         table = Table.seat()
-    problems = Problems()
-    check_deal_record(problems, record, table, in_progress)
-    check_scores(problems, scores_before or {}, table)
-    problems.raise_any()
+    problems = deal_problems(record, table, in_progress=in_progress,
+                             scores_before=scores_before)
+    if problems:
+        raise RecordError(problems)
     before = dict.fromkeys((side.name for side in table.sides), 0) | dict(scores_before or {})
     deal = _Deal(record, table, ruleset, _Pegboard(table, dict(before), dict(before)))
 

@@ -7,15 +7,16 @@ discards, then the cut (the starter), then the play, then the show's claims.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.core.cards import Card
-from rules.core.errors import ProblemCode, Problems, check_claim, json_pointer
+from rules.core.errors import Problem, ProblemCode, Problems, check_claim, json_pointer
 from rules.core.table import Table
 from rules.play.check import PlayEvent, check_play_record
 
-__all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores", "kept"]
+__all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores", "deal_problems",
+           "kept"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,16 +50,35 @@ def kept(record: DealRecord, player: str) -> list[Card]:
     return [card for card in record.dealt[player] if card.index not in away]
 
 
+def deal_problems(record: DealRecord, table: Table, *, in_progress: bool = False,
+                  scores_before: Mapping[str, int] | None = None,
+                  unread: Collection[str] = ()) -> list[Problem]:
+    """Every problem that makes a deal's record unrefereeable at ``table`` (what
+    :func:`rules.deal.check.check_deal` refuses it for), of the parts it is given.
+
+    A part named in ``unread`` (``"dealt"``, ``"discards"``, ``"starter"``, ``"crib_card"``,
+    ``"plays"``, ``"claims"``, ``"in_progress"``) was given but could not be read, and is
+    empty or None in ``record``: every check that needs it is skipped rather than guessed,
+    and it counts as given where the phases' order asks what was given."""
+    problems = Problems()
+    check_deal_record(problems, record, table, in_progress, unread)
+    check_scores(problems, scores_before or {}, table)
+    return problems.found
+
+
 def check_deal_record(problems: Problems, record: DealRecord, table: Table,
-                      in_progress: bool = False) -> None:
+                      in_progress: bool = False, unread: Collection[str] = ()) -> None:
     """Malformed records: unknown players, a card twice, a discard not held, a phase's
-    fields without the earlier phases'."""
+    fields without the earlier phases' (the parts in ``unread`` skipped, as
+    :func:`deal_problems` says)."""
     variant = table.variant
     seats = set(table.seats)
-    mappings: list[tuple[str, Mapping[str, Sequence[Card]]]] = [("dealt", record.dealt)]
+    mappings: list[tuple[str, Mapping[str, Sequence[Card]]]] = []
+    if "dealt" not in unread:
+        mappings.append(("dealt", record.dealt))
     if record.discards is not None:
         mappings.append(("discards", record.discards))
-    elif not in_progress:
+    elif not in_progress and not {"discards", "in_progress"} & set(unread):
         problems.add(("discards",), ProblemCode.REQUIRED, "a finished deal has its discards")
     for name, mapping in mappings:
         for player in mapping:
@@ -82,12 +102,14 @@ def check_deal_record(problems: Problems, record: DealRecord, table: Table,
         problems.add(("crib_card",), ProblemCode.NOT_IN_VARIANT,
                      f"only the three-player game deals a card to the crib, not {variant}")
     check_play_record(problems, record.plays or (), table, None)
-    _order(problems, record, in_progress)
-    _distinct(problems, record, table)
+    _order(problems, record, in_progress, set(unread))
+    _distinct(problems, record, table, dealt_read="dealt" not in unread)
 
 
-def _distinct(problems: Problems, record: DealRecord, table: Table) -> None:
-    """Every card once in the deal, and each discard one the player was dealt."""
+def _distinct(problems: Problems, record: DealRecord, table: Table, *,
+              dealt_read: bool = True) -> None:
+    """Every card once in the deal, and each discard one the player was dealt (when what
+    was dealt could be read)."""
     placed: list[tuple[Card, tuple[str | int, ...]]] = []
     for player in table.seats:
         dealt = record.dealt.get(player, ())
@@ -96,7 +118,7 @@ def _distinct(problems: Problems, record: DealRecord, table: Table) -> None:
         discards = () if record.discards is None else record.discards.get(player, ())
         laid: set[int] = set()
         for i, card in enumerate(discards):
-            if card.index not in held:
+            if dealt_read and card.index not in held:
                 problems.add(("discards", player, i), ProblemCode.CARD_NOT_HELD,
                              f"{player} discarded {card}, which was not dealt to them")
             elif card.index in laid:
@@ -118,18 +140,23 @@ def _distinct(problems: Problems, record: DealRecord, table: Table) -> None:
         seen.setdefault(card.index, where)
 
 
-def _order(problems: Problems, record: DealRecord, in_progress: bool) -> None:
-    """A deal's phases come in order: discards, the cut, the play, the show."""
-    if record.starter is None:
-        if not in_progress:
+def _order(problems: Problems, record: DealRecord, in_progress: bool,
+           unread: set[str]) -> None:
+    """A deal's phases come in order: discards, the cut, the play, the show. A part
+    given but unread counts as given; with ``in_progress`` unread, neither what a
+    finished deal requires nor what one in progress forbids is asked."""
+    phased = "in_progress" not in unread
+    if record.starter is None and "starter" not in unread:
+        if phased and not in_progress:
             problems.add(("starter",), ProblemCode.REQUIRED, "a finished deal has its starter")
-        elif record.plays:
+        elif phased and (record.plays or "plays" in unread):
             problems.add(("plays",), ProblemCode.OUT_OF_ORDER,
                          "the play comes after the cut: the starter is missing")
-        if record.claims is not None:
+        if record.claims is not None or "claims" in unread:
             problems.add(("claims",), ProblemCode.OUT_OF_ORDER,
                          "claims come after the cut: the starter is missing")
-    if record.discards is None and record.starter is not None:
+    if (record.discards is None and "discards" not in unread
+            and (record.starter is not None or "starter" in unread)):
         problems.add(("starter",), ProblemCode.OUT_OF_ORDER,
                      "the cut comes after the discards, which are missing")
 

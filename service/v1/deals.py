@@ -8,6 +8,7 @@ from flask import Response, jsonify
 from marshmallow import RAISE, validates_schema
 
 from rules import check_deal
+from service.errors import load_request
 from service.fields import Between, CommonSchema, Seats, StrictBool, StrictInt, String
 from service.observability import count_findings
 from service.v1.notation import Kind, read_record
@@ -15,6 +16,7 @@ from service.v1.records import (
     NAME,
     DealFieldsSchema,
     deal_check_out,
+    deal_checks,
     deal_record,
     next_out,
     no_player_named_crib,
@@ -44,7 +46,7 @@ class DealCheckSchema(CommonSchema, DealFieldsSchema):
     target = target_field()
     in_progress = StrictBool(load_default=False)
 
-    @validates_schema
+    @validates_schema(skip_on_field_errors=False)  # beside any field's problem
     def _shape(self, data: dict[str, Any], **kwargs: Any) -> None:
         no_player_named_crib(data.get("players"))
 
@@ -53,7 +55,7 @@ _schema = DealCheckSchema()
 
 
 def deals_check() -> Response:
-    data = _schema.load(read_record(Kind.DEAL))
+    data = load_request(_schema, read_record(Kind.DEAL, _schema), deal_checks)
     result = check_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
                         muggins=data["muggins"], scores_before=data.get("scores_before"),
                         in_progress=data["in_progress"])

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from flask import Response, jsonify
 
 from rules import Option, advise
+from rules.advice import discard_problems
 from service.body import read_json
+from service.errors import Refused, load_request, problem_errors
 from service.fields import Cards, CommonSchema, StrictBool
 
 
@@ -19,6 +22,18 @@ class AdviseSchema(CommonSchema):
 
 
 _schema = AdviseSchema()
+
+
+def discard_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
+                   refused: Refused) -> list[dict[str, str]]:
+    """The library's problems with a request the schema refused in part: the hand's size
+    when the variant was read, partners when both settings were."""
+    def read(name: str) -> Any:
+        return None if refused(name) else loaded.get(name)
+
+    return problem_errors(discard_problems(read("cards"), dealer=read("dealer"),
+                                           variant=read("variant"),
+                                           partner_deals=bool(read("partner_deals"))))
 
 
 def _number(value: Fraction) -> float:
@@ -38,7 +53,7 @@ def _option(option: Option) -> dict[str, Any]:
 
 
 def discards_advise() -> Response:
-    data = _schema.load(read_json())
+    data = load_request(_schema, read_json(), discard_checks)
     advice = advise(data["cards"], dealer=data["dealer"], variant=data["variant"],
                     partner_deals=data.get("partner_deals", False))
     return jsonify({

@@ -8,7 +8,7 @@ from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
 from rules import check_game
-from service.errors import Coded
+from service.errors import Coded, load_request
 from service.fields import CommonSchema, List, Nested, Size, String
 from service.observability import count_findings
 from service.v1.deals import scores_field, target_field
@@ -18,10 +18,11 @@ from service.v1.records import (
     NAME,
     DealFieldsSchema,
     deal_record,
+    game_checks,
+    game_table,
     no_player_named_crib,
     player_names,
     shown_as,
-    table_of,
 )
 
 MAX_DEALS = 60
@@ -43,9 +44,14 @@ class GameCheckSchema(CommonSchema):
     scores_before = scores_field()
     """The scores the game was joined at, as a deal's (docs/rules.md#joined-game)."""
 
-    @validates_schema
-    def _shape(self, data: dict[str, Any], **kwargs: Any) -> None:
+    @validates_schema(skip_on_field_errors=False)  # beside any field's problem
+    def _no_crib(self, data: dict[str, Any], **kwargs: Any) -> None:
         no_player_named_crib(data.get("players"))
+
+    @validates_schema  # only when the variant, the target and the deals were all read
+    def _deal_count(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "deals" not in data:
+            return  # left to the notation (a notation that did not parse: read_record)
         target = data.get("target") or data["variant"].spec.target
         if len(data["deals"]) > max_deals(target):
             raise ValidationError(Coded("wrong-size", f"a game to {target} has at most "
@@ -57,9 +63,10 @@ _schema = GameCheckSchema()
 
 
 def games_check() -> Response:
-    data = _schema.load(read_record(Kind.GAME))
+    body = read_record(Kind.GAME, _schema)
+    data = load_request(_schema, body, game_checks)
     deals = [deal_record(d) for d in data["deals"]]
-    result = check_game(table_of(data, dealer=data["first_dealer"]), deals,
+    result = check_game(game_table(data, body), deals,
                         ruleset=data["ruleset"], muggins=data["muggins"],
                         scores_before=data.get("scores_before"))
     count_findings(result.findings)

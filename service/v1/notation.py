@@ -14,12 +14,13 @@ from enum import Enum
 from typing import Any
 
 from flask import g
+from marshmallow import Schema, ValidationError
 
 from rules import Card, DealRecord, PlayEvent, RecordError
 from rules.core import PARTNERS, Table
 from rules.notation import Deal, Game, NotationError, Options, Play, Where, header_at
 from service.body import read_json
-from service.errors import InvalidRequest
+from service.errors import InvalidRequest, pointer_errors
 
 __all__ = ["MAX_NOTATION", "Kind", "read_record", "relocated"]
 
@@ -39,8 +40,10 @@ class Kind(Enum):
     GAME = ("players", "first_dealer", "variant", "target", "scores_before", "deals")
 
 
-def read_record(kind: Kind) -> Any:
-    """The request body; one with ``notation`` is turned into the JSON record it says."""
+def read_record(kind: Kind, schema: Schema | None = None) -> Any:
+    """The request body; one with ``notation`` is turned into the JSON record it says.
+    A notation that cannot be read is a 422, which lists after it what ``schema`` (the
+    operation's) finds in the JSON fields sent beside it."""
     body = read_json()
     if not isinstance(body, dict) or "notation" not in body:
         return body
@@ -61,13 +64,15 @@ def read_record(kind: Kind) -> Any:
     except NotationError as error:
         raise InvalidRequest([{"pointer": POINTER, "code": "badly-written",
                                "detail": str(error), "line": error.line,
-                               "column": error.column}]) from None
+                               "column": error.column},
+                              *_beside(schema, body, kind)]) from None
     except RecordError as error:  # a table that cannot exist
         line, column = header_at(text)
-        raise InvalidRequest([{"pointer": POINTER, "code": problem.code.value,
-                               "detail": f"line {line}, column {column}: {problem.message}",
-                               "line": line, "column": column}
-                              for problem in error.problems]) from None
+        raise InvalidRequest([*({"pointer": POINTER, "code": problem.code.value,
+                                 "detail": f"line {line}, column {column}: {problem.message}",
+                                 "line": line, "column": column}
+                                for problem in error.problems),
+                              *_beside(schema, body, kind)]) from None
     out = {key: value for key, value in body.items() if key != "notation"}
     fields, options = _FIELDS[kind](record)
     errors = [{"pointer": f"#/{name}", "code": "conflict",
@@ -77,6 +82,19 @@ def read_record(kind: Kind) -> Any:
         raise InvalidRequest(errors)
     g.relocate_errors = lambda found: relocated(found, record.where, {*fields, *_options(options)})
     return {**out, **_options(options), **fields}
+
+
+def _beside(schema: Schema | None, body: Mapping[str, Any], kind: Kind) -> list[dict[str, Any]]:
+    """The schema's problems with the JSON fields sent beside a notation that could not
+    be read; the fields the notation stands for are not required of them."""
+    if schema is None:
+        return []
+    try:
+        schema.load({key: value for key, value in body.items() if key != "notation"},
+                    partial=kind.value)
+    except ValidationError as error:
+        return list(pointer_errors(error))
+    return []
 
 
 def relocated(errors: Iterable[dict[str, Any]], where: Where,

@@ -32,7 +32,7 @@ _schema = PeggingCheckSchema()
 
 
 def pegging_check() -> Response:
-    data = load_request(_schema, read_record(Kind.PLAY), play_checks)
+    data = load_request(_schema, read_record(Kind.PLAY, _schema), play_checks)
     result = check_play(
         events_from(data["plays"]),
         table=table_of(data),

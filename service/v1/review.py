@@ -23,19 +23,26 @@ from rules import (
     review_deal,
     review_game,
 )
-from service.errors import Coded
+from service.errors import Coded, load_request
 from service.observability import count_findings
 from service.v1.deals import DealCheckSchema
 from service.v1.games import GameCheckSchema
 from service.v1.hands import findings_out
 from service.v1.notation import Kind, read_record
-from service.v1.records import CRIB, deal_record, table_of
+from service.v1.records import (
+    CRIB,
+    deal_checks,
+    deal_record,
+    game_checks,
+    game_table,
+    table_of,
+)
 
 
 class DealReviewSchema(DealCheckSchema):
     """The check's record, finished: a review judges the whole deal."""
 
-    @validates_schema
+    @validates_schema(skip_on_field_errors=False)  # beside any field's problem
     def _finished(self, data: dict[str, Any], **kwargs: Any) -> None:
         if data.get("in_progress"):
             raise ValidationError(Coded("conflict", "a review needs the whole deal: "
@@ -104,7 +111,7 @@ def deal_review_out(review: DealReview) -> dict[str, Any]:
 
 
 def deals_review() -> Response:
-    data = _deal_schema.load(read_record(Kind.DEAL))
+    data = load_request(_deal_schema, read_record(Kind.DEAL, _deal_schema), deal_checks)
     review = review_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
                          muggins=data["muggins"], scores_before=data.get("scores_before"))
     count_findings(review.check.findings)
@@ -113,9 +120,10 @@ def deals_review() -> Response:
 
 
 def games_review() -> Response:
-    data = _game_schema.load(read_record(Kind.GAME))
+    body = read_record(Kind.GAME, _game_schema)
+    data = load_request(_game_schema, body, game_checks)
     deals = [deal_record(d) for d in data["deals"]]
-    review = review_game(table_of(data, dealer=data["first_dealer"]), deals,
+    review = review_game(game_table(data, body), deals,
                          ruleset=data["ruleset"], muggins=data["muggins"],
                          scores_before=data.get("scores_before"))
     check = review.check

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, jsonify
 
 from rules import DEFAULT_SAMPLES, PlayAdvice, advise_play
+from rules.advice import request_problems
 from rules.core import MOST_TO_CRIB
+from service.errors import Refused, load_request, problem_errors
 from service.fields import (
     Between,
     CardField,
@@ -26,6 +29,8 @@ from service.v1.records import (
     PlayEventSchema,
     events_from,
     player_names,
+    read_events,
+    seated,
     table_of,
 )
 from service.v1.review import number
@@ -55,6 +60,22 @@ class PeggingAdviseSchema(CommonSchema):
 _schema = PeggingAdviseSchema()
 
 
+def advice_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
+                  refused: Refused) -> list[dict[str, str]]:
+    """The library's problems with a position the schema refused in part: the table's,
+    then the player, the hand, the starter, the discards and each event read at it."""
+    table, found = seated(loaded, refused)
+    if table is None:
+        return problem_errors(found)
+
+    def read(name: str) -> Any:
+        return None if refused(name) else loaded.get(name)
+
+    events = read_events(body.get("plays"), lambda i: refused("plays", i))
+    return problem_errors(found + request_problems(
+        table, read("player"), read("hand"), read("starter"), read("discards"), events))
+
+
 def advice_out(advice: PlayAdvice) -> dict[str, Any]:
     options = []
     for option in advice.options:
@@ -77,7 +98,7 @@ def advice_out(advice: PlayAdvice) -> dict[str, Any]:
 
 
 def pegging_advise() -> Response:
-    data = _schema.load(read_record(Kind.ADVICE))
+    data = load_request(_schema, read_record(Kind.ADVICE, _schema), advice_checks)
     # A request that describes no position raises the records' error: a 422, every
     # problem pointed at (service/errors.py).
     advice = advise_play(table=table_of(data), player=data["player"], hand=data["hand"],
