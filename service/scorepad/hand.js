@@ -133,8 +133,7 @@ export function setUpHand() {
   $("hand").addEventListener("input", markUsed);
   $("starter").addEventListener("input", markUsed);
   $("clear-hand").addEventListener("click", () => {
-    // Everything: a crib left ticked would count the next hand as a crib.
-    $("hand").value = ""; $("starter").value = ""; $("claimed").value = ""; $("crib").checked = false;
+    $("hand").value = ""; $("starter").value = ""; $("claimed").value = "";
     startOver($("hand-result"), $("hand-form"));
     markUsed();
     $("hand").focus();
