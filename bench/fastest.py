@@ -28,6 +28,9 @@ TREE = Path(__file__).resolve().parent.parent
 
 
 def fastest(run: Callable[[], object], runs: int) -> float:
+    """bench._common.best_of in CPU time, after a warm-up. Not that helper with a clock
+    argument: :func:`measure` runs with the other checkout's ``bench`` package first on
+    the path, whose ``_common`` may not have it."""
     run()
     best = float("inf")
     for _ in range(runs):
