@@ -21,6 +21,7 @@ This face exports every entry point and every type in their answers::
 __version__ = "0.3.0"
 
 from rules.advice import (
+    ADVICE_POSITIONS,
     DEFAULT_SAMPLES,
     Advice,
     AdviceError,
@@ -83,6 +84,7 @@ from rules.play import (
     in_play,
 )
 from rules.review import (
+    DEAL_POSITIONS,
     REVIEW_POSITIONS,
     CardReview,
     Counted,
@@ -120,6 +122,8 @@ def prepare() -> None:
     discards.prepare()
 
 __all__ = [
+    "ADVICE_POSITIONS",
+    "DEAL_POSITIONS",
     "DEFAULT_SAMPLES",
     "REVIEW_POSITIONS",
     "Advice",

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from rules.core.cards import PIPS, Card, Rank, Suit
 from rules.play.pegging import GO_POINT, THIRTY_ONE, peg_scores
@@ -77,11 +78,13 @@ def _lay_scores(stack: tuple[int, ...], order: int, count: int) -> tuple[tuple[i
     return tail(full), points
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):
     """The play at one moment. ``actor`` is the seat to lay a card (after every forced go),
     None once the play is over; ``gone`` is a bitmask of the seats that said go in this
-    count; ``last`` the seat that laid the last card of this count."""
+    count; ``last`` the seat that laid the last card of this count.
+
+    A named tuple rather than a dataclass: the search hashes, compares and builds
+    positions more than it does anything else, and a tuple does all three in C."""
 
     hands: tuple[Hand, ...]
     count: int = 0
@@ -103,24 +106,24 @@ class Position:
 
     def legal(self) -> tuple[int, ...]:
         """The ranks the actor may lay, each once, lowest first."""
-        if self.actor is None:
+        actor = self[3]
+        if actor is None:
             return ()
-        room = THIRTY_ONE - self.count
-        return tuple(sorted({o for o in self.hands[self.actor] if PIPS[o] <= room}))
+        return _legal(self[0][actor], THIRTY_ONE - self[1])
 
     def lay(self, order: int, *, single_count: bool = False) -> tuple[Position, Pegs]:
         """The actor lays a card of rank ``order`` (which must be legal); then every
         forced go up to the next seat that can lay, or the end of the play."""
-        seat = self.actor
-        assert seat is not None and PIPS[order] <= THIRTY_ONE - self.count
-        held = self.hands[seat]
+        hands, count, stack, seat, gone, _ = self
+        assert seat is not None and PIPS[order] <= THIRTY_ONE - count
+        held = hands[seat]
         at = held.index(order)
-        hands = (*self.hands[:seat], held[:at] + held[at + 1:], *self.hands[seat + 1:])
-        count = self.count + PIPS[order]
-        stack, points = _lay_scores(self.stack, order, count)
+        hands = (*hands[:seat], held[:at] + held[at + 1:], *hands[seat + 1:])
+        count += PIPS[order]
+        stack, points = _lay_scores(stack, order, count)
         pegs = [(seat, points)] if points else []
-        actor = None if count == THIRTY_ONE else _next_from(hands, self.gone, seat, len(hands))
-        return _settle(hands, count, stack, actor, self.gone, seat, single_count, pegs)
+        actor = None if count == THIRTY_ONE else _next_from(hands, gone, seat, len(hands))
+        return _settle(hands, count, stack, actor, gone, seat, single_count, pegs)
 
     def go(self, *, single_count: bool = False) -> tuple[Position, Pegs]:
         """The actor, who can lay nothing, says go; then every forced go after it."""
@@ -139,6 +142,21 @@ class Position:
         return cls(hands, count, tail(stack), actor, gone, last)
 
 
+def _legal(held: Hand, room: int) -> tuple[int, ...]:
+    """The distinct ranks of ``held`` (sorted) worth at most ``room``: pips never fall as
+    the rank rises, so the first that does not fit ends the list."""
+    out: list[int] = []
+    for order in held:
+        if PIPS[order] > room:
+            break
+        if not out or out[-1] != order:
+            out.append(order)
+    return tuple(out)
+
+
+_new = tuple.__new__
+
+
 def _settle(hands: tuple[Hand, ...], count: int, stack: tuple[int, ...], actor: int | None,
             gone: int, last: int | None, single_count: bool,
             pegs: list[tuple[int, int]]) -> tuple[Position, Pegs]:
@@ -152,13 +170,13 @@ def _settle(hands: tuple[Hand, ...], count: int, stack: tuple[int, ...], actor: 
             gone |= 1 << actor  # a forced go
             actor = _next_from(hands, gone, actor, n)
         if actor is not None:
-            return Position(hands, count, stack, actor, gone, last), tuple(pegs)
+            return _new(Position, (hands, count, stack, actor, gone, last)), tuple(pegs)
         # No one can lay: the go (or the last card) to the last card's player; a card
         # that made 31 has had its two already.
         if last is not None and count != THIRTY_ONE:
             pegs.append((last, GO_POINT))
         if single_count or not any(hands) or last is None:
-            return Position(hands, count, stack, None, gone, last), tuple(pegs)
+            return _new(Position, (hands, count, stack, None, gone, last)), tuple(pegs)
         count, stack, gone = 0, (), 0
         actor = _next_from(hands, 0, last, n)
 

@@ -15,8 +15,6 @@ others are out of reach from there on, whatever they need.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.doubledummy.position import Objective, Pegs, Position, Value
 
 __all__ = ["Budget", "BudgetSpent", "Solver", "within_reach"]
@@ -54,13 +52,10 @@ def _decode(value: int) -> Value:
     return (game, value - game * GAME)
 
 
-@dataclass(slots=True)
-class _Child:
-    value: int
-    """The points the move pegs (the whole value, if it wins the game)."""
-    position: Position
-    need: Need
-    won: bool
+_Child = tuple[int, bool, Position, Need]
+"""A move's outcome: the points it pegs (the whole value, if it wins the game), whether
+it wins it, the position after, and what each side still needs there. A tuple, because
+the search builds one for every move it looks at."""
 
 
 class Solver:
@@ -80,6 +75,8 @@ class Solver:
         for seat, side in enumerate(objective.side):
             self.side_sign[side] = objective.sign[seat]
             self.side_seats[side] |= 1 << seat
+        self._reach: dict[tuple[object, ...], tuple[int, ...]] = {}
+        """:func:`_most` for every side, by what it depends on (see :meth:`_clip`)."""
 
     def value(self, position: Position, need: Need = None) -> Value:
         """The value of ``position`` with best play by every seat from here."""
@@ -90,10 +87,9 @@ class Solver:
         need = self._clip(position, need)
         out = {}
         for order in position.legal():
-            child = self._child(position, order, need)
-            value = child.value
-            if not child.won:
-                value += self._search(child.position, child.need, -_INFINITY, _INFINITY)
+            value, won, after, after_need = self._child(position, order, need)
+            if not won:
+                value += self._search(after, after_need, -_INFINITY, _INFINITY)
             out[order] = _decode(value)
         return out
 
@@ -110,55 +106,77 @@ class Solver:
 
     def _child(self, position: Position, order: int, need: Need) -> _Child:
         after, pegs = position.lay(order, single_count=self.single_count)
+        if not pegs:
+            return 0, False, after, need
         sign = self.objective.sign
         difference = 0
         if need is None:
             for seat, points in pegs:
                 difference += sign[seat] * points
-            return _Child(difference, after, None, False)
+            return difference, False, after, None
         left = list(need)
+        side_of = self.objective.side
         for seat, points in pegs:
             difference += sign[seat] * points
-            side = self.objective.side[seat]
+            side = side_of[seat]
             left[side] -= points
             if left[side] <= 0:
-                return _Child(self.side_sign[side] * GAME + difference, after, None, True)
-        return _Child(difference, after, tuple(left), False)
+                return self.side_sign[side] * GAME + difference, True, after, None
+        return difference, False, after, tuple(left)
 
     def _search(self, position: Position, need: Need, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta: the exact value when it lies between ``alpha`` and
         ``beta``, else a bound on the side it fell."""
-        actor = position.actor
+        actor = position[3]
         if actor is None:
             return 0
-        need = self._clip(position, need)
+        if need is not None:
+            need = self._clip(position, need)
         key: object = position if need is None else (position, need)
         stored = self.table.get(key)
-        low, high = (-_INFINITY, _INFINITY) if stored is None else stored
-        if low == high or low >= beta:
-            return low
-        if high <= alpha:
-            return high
-        alpha, beta = max(alpha, low), min(beta, high)
+        if stored is None:
+            low, high = -_INFINITY, _INFINITY
+        else:
+            low, high = stored
+            if low == high or low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
         maximise = self.objective.sign[actor] > 0
-        children = [self._child(position, order, need) for order in position.legal()]
+        child = self._child
+        children = [child(position, order, need) for order in position.legal()]
         # The moves that peg most for the side to move first: the cut-offs come sooner.
-        children.sort(key=lambda child: child.value, reverse=maximise)
+        # (The sort is stable: equal moves keep their order, lowest rank first.)
+        if len(children) > 1:
+            children.sort(key=_points, reverse=maximise)
         lower, upper = alpha, beta
-        best = -_INFINITY if maximise else _INFINITY
-        for child in children:
-            value = child.value
-            if not child.won:
-                value += self._search(child.position, child.need, lower - child.value,
-                                      upper - child.value)
-            if maximise:
-                best = max(best, value)
-                lower = max(lower, best)
-            else:
-                best = min(best, value)
-                upper = min(upper, best)
-            if lower >= upper:
-                break
+        search = self._search
+        if maximise:
+            best = -_INFINITY
+            for value, won, after, after_need in children:
+                if not won:
+                    value += search(after, after_need, lower - value, upper - value)
+                if value > best:
+                    best = value
+                    if best > lower:
+                        lower = best
+                        if lower >= upper:
+                            break
+        else:
+            best = _INFINITY
+            for value, won, after, after_need in children:
+                if not won:
+                    value += search(after, after_need, lower - value, upper - value)
+                if value < best:
+                    best = value
+                    if best < upper:
+                        upper = best
+                        if lower >= upper:
+                            break
         if best <= alpha:
             high = min(high, best)
         elif best >= beta:
@@ -176,9 +194,20 @@ class Solver:
         position is valued on the difference alone (and shares its table entry)."""
         if need is None:
             return None
-        clipped = tuple(n if n <= _most(position, self.side_seats[side]) else _OUT_OF_REACH
-                        for side, n in enumerate(need))
+        # What a side can still peg depends on the hands and the block of one rank on
+        # top of the table alone (see _most), which many positions share.
+        hands, stack = position[0], position[2]
+        key = (hands, stack if len(stack) >= 2 and stack[-1] == stack[-2] else stack[-1:])
+        most = self._reach.get(key)
+        if most is None:
+            most = tuple(_most(position, seats) for seats in self.side_seats)
+            self._reach[key] = most
+        clipped = tuple(n if n <= m else _OUT_OF_REACH for n, m in zip(need, most, strict=True))
         return None if all(n == _OUT_OF_REACH for n in clipped) else clipped
+
+
+def _points(child: _Child) -> int:
+    return child[0]
 
 
 def within_reach(objective: Objective, position: Position, *, single_count: bool = False,

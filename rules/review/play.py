@@ -61,6 +61,8 @@ class PlayReview:
     stopped_at: int | None
     """The index of the first event not judged, or None when every card was."""
     reason: str | None
+    positions: int = 0
+    """The positions the search stored: what the review spent of its budget."""
 
     def lost(self, player: str) -> int:
         return sum(card.loss or 0 for card in self.cards if card.player == player)
@@ -83,6 +85,7 @@ def review_play(
     zero_sum = len(table.sides) == 2
     single = table.variant.spec.single_count
     solvers: dict[int, Solver] = {}
+    given = 0 if budget is None else budget.left
 
     start = Position.start([hands[player] for player in seats])
     target = Objective((1,) * n, tuple(sides))
@@ -137,7 +140,8 @@ def review_play(
                               held[event.player]))
         held[event.player].remove(event.card)
         position, _, left = solver.step(position, order, left)
-    return PlayReview(tuple(reviews), stopped_at, reason)
+    spent = 0 if budget is None else given - max(budget.left, 0)
+    return PlayReview(tuple(reviews), stopped_at, reason, spent)
 
 
 def _judge(index: int, player: str, card: Card, values: Mapping[int, Value],
