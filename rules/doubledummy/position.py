@@ -87,7 +87,7 @@ class Position(NamedTuple):
     positions more than it does anything else, and a tuple does all three in C."""
 
     hands: tuple[Hand, ...]
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # the count of the play, over tuple.count
     stack: tuple[int, ...] = ()
     actor: int | None = 0
     gone: int = 0
