@@ -228,26 +228,44 @@ def within_reach(objective: Objective, position: Position, *, single_count: bool
 
 
 def _can_reach(position: Position, mine: int, wanted: int, single_count: bool,
-               memo: dict[tuple[Position, int], bool], budget: Budget | None) -> bool:
-    """Whether the seats in the bitmask ``mine`` could peg ``wanted`` more in this play."""
+               memo: dict[Position, tuple[int, int]], budget: Budget | None) -> bool:
+    """Whether the seats in the bitmask ``mine`` could peg ``wanted`` more in this play.
+
+    ``memo`` keeps, for each position searched, bounds on the most those seats can peg
+    from there: (at least, at most). One position is met needing many amounts, and every
+    answer narrows the bounds that serve the next. The moves that peg most for ``mine``
+    are tried first: a line that gets there is found sooner."""
     if wanted <= 0:
         return True
-    if position.actor is None or _most(position, mine) < wanted:
+    if position[3] is None:
         return False
-    key = (position, wanted)
-    found = memo.get(key)
-    if found is None:
-        found = False
-        for order in position.legal():
-            after, pegs = position.lay(order, single_count=single_count)
-            got = sum(points for seat, points in pegs if mine >> seat & 1)
-            if _can_reach(after, mine, wanted - got, single_count, memo, budget):
-                found = True
-                break
-        if budget is not None:
-            budget.spend()
-        memo[key] = found
+    stored = memo.get(position)
+    if stored is None:
+        low, high = 0, _most(position, mine)
+    else:
+        low, high = stored
+    if low >= wanted:
+        return True
+    if high < wanted:
+        return False
+    moves = []
+    for order in position.legal():
+        after, pegs = position.lay(order, single_count=single_count)
+        moves.append((sum(points for seat, points in pegs if mine >> seat & 1), after))
+    moves.sort(key=_points_got, reverse=True)
+    found = False
+    for got, after in moves:
+        if _can_reach(after, mine, wanted - got, single_count, memo, budget):
+            found = True
+            break
+    if stored is None and budget is not None:
+        budget.spend()
+    memo[position] = (wanted, high) if found else (low, wanted - 1)
     return found
+
+
+def _points_got(move: tuple[int, Position]) -> int:
+    return move[0]
 
 
 def _most(position: Position, mine: int) -> int:
