@@ -6,7 +6,7 @@ PORT ?= 8000
 BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
-.PHONY: ts-client serve stack test lint bench replay sidebyside soak worst slowclients flood audit \
+.PHONY: ts-client serve stack test lint bench replay sidebyside soak worst budget slowclients flood audit \
 	lock image-test clean
 
 $(BIN)/python:
@@ -105,6 +105,9 @@ soak: $(VENV)/.installed-test
 	$(BIN)/python -m bench.faults
 
 # The worst legal request of each endpoint; slow clients and the worker class.
+budget: $(VENV)/.installed-test
+	$(BIN)/python -m bench.budget
+
 worst: $(VENV)/.installed-test
 	$(BIN)/python -m bench.worst
 

@@ -13,7 +13,7 @@ Four figures, each CPU time (``time.process_time``) with wall time beside it, me
 * the finish share: of ``--deals`` random four-player deals near the target (seeded;
   "near": each side's score before the deal drawn from 111 to 120, so both sides are
   within 10 of 121), how many reviews of the play finish within the budget a single
-  deal may spend (``min(REVIEW_POSITIONS, DEAL_POSITIONS)``). Each deal is reviewed once
+  deal may spend (``REVIEW_POSITIONS``). Each deal is reviewed once
   with that budget, and the positions it stored give the share at smaller budgets too.
 """
 
@@ -30,7 +30,6 @@ from bench._common import header
 from bench.review import FOUR, four_player_deal
 from rules import (
     ADVICE_POSITIONS,
-    DEAL_POSITIONS,
     REVIEW_POSITIONS,
     Card,
     Table,
@@ -101,7 +100,7 @@ def worst_advice(runs: int) -> None:
 
 def finish_share(deals: int) -> None:
     rng = random.Random(22)
-    limit = min(REVIEW_POSITIONS, DEAL_POSITIONS)
+    limit = REVIEW_POSITIONS
     spent: list[int] = []
     unfinished = 0
     cpu: list[float] = []

@@ -84,7 +84,6 @@ from rules.play import (
     in_play,
 )
 from rules.review import (
-    DEAL_POSITIONS,
     REVIEW_POSITIONS,
     CardReview,
     Counted,
@@ -123,7 +122,6 @@ def prepare() -> None:
 
 __all__ = [
     "ADVICE_POSITIONS",
-    "DEAL_POSITIONS",
     "DEFAULT_SAMPLES",
     "REVIEW_POSITIONS",
     "Advice",

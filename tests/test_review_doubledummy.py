@@ -110,6 +110,19 @@ class TestAgainstBruteForce:
                                                                  rng.randint(1, 9)))
             compare(table, position, objective)
 
+    def test_four_player_racing_for_the_target_through_the_reach_search(self) -> None:
+        # The objective the review uses: the target first pruned by within_reach, whose
+        # bounds per position and move order must drop no side that can still get there.
+        rng = random.Random(22)
+        for _ in range(150):
+            hands = deal(rng, 4, 4)
+            table, position = advance(rng, hands, rng.randrange(4, 8))
+            need = (rng.randint(1, 14), rng.randint(1, 14))
+            full = Objective.for_sides((0, 1, 0, 1), rng.randrange(4)).with_target(need)
+            pruned = within_reach(full, position)
+            expected = by_rank(brute_play.solve(table, full.sign, side=full.side, need=need))
+            assert Solver(pruned).options(position, pruned.need or None) == expected
+
     def test_four_player_whole_deals(self) -> None:
         rng = random.Random(44)
         for _ in range(3):

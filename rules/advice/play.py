@@ -39,10 +39,12 @@ from rules.play.state import NO_ONE
 __all__ = ["AdviceError", "PlayAdvice", "PlayOption", "advise_play"]
 
 DEFAULT_SAMPLES = 200
-ADVICE_POSITIONS = 250_000
-"""The positions one piece of advice may store (a four-player deal from the lead stores
-about 3,000, at about 15 µs each): it keeps a request to a few seconds. Sampling stops
-early where it is spent, and says how many deals it played."""
+ADVICE_POSITIONS = 40_000
+"""The positions one piece of advice may store in all, which bounds its time (about 13 µs
+a position, so under 1 s of CPU; bench/budget.py): a four-player deal from the lead
+stores about 4,000, one later in the play a few hundred or fewer. Playing every deal
+may take half of it; sampling stops early where it is spent, and says how many deals it
+played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +113,7 @@ def advise_play(
     stack = tuple(card.order for card in state.stack)
     last = None if state.last == NO_ONE else state.last
 
-    def values(deal: _Deal) -> dict[int | None, int]:
+    def values(deal: _Deal, spend: Budget) -> dict[int | None, int]:
         hands = tuple(mine if s == me else deal[s] for s in range(len(seats)))
         position = Position.mid_play(hands, state.count, stack, me, state.gone, last)
         solver = Solver(objective, single_count=single, budget=spend)
@@ -122,10 +124,14 @@ def advise_play(
 
     assignments = _assignments(unseen, others, wanted, floor, limit=samples)
     if assignments is not None:
+        # Every deal, if they fit in half the budget; else sample with what is left, so
+        # that the two together never store more than the budget.
+        whole = Budget(budget // 2)
         try:
-            return _exact(player, state.count, hand, laid[me], values, assignments)
+            return _exact(player, state.count, hand, laid[me], lambda d: values(d, whole),
+                          assignments)
         except BudgetSpent:
-            spend.left = budget  # too costly to play every deal: sample instead
+            spend.left = budget - budget // 2
 
     rng = random.Random(seed)
     runs: dict[int | None, list[int]] = {}
@@ -133,7 +139,7 @@ def advise_play(
     for _ in range(samples):
         deal = _sample(rng, unseen, others, wanted, floor)
         try:
-            found = values(deal)
+            found = values(deal, spend)
         except BudgetSpent:
             break
         played += 1

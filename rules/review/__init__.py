@@ -1,7 +1,6 @@
 """Reviews: a refereed deal or game judged against the best discard, play and count."""
 
 from rules.review.deal import (
-    DEAL_POSITIONS,
     REVIEW_POSITIONS,
     Counted,
     CountReview,
@@ -16,7 +15,6 @@ from rules.review.deal import (
 from rules.review.play import CardReview, PlayReview
 
 __all__ = [
-    "DEAL_POSITIONS",
     "REVIEW_POSITIONS",
     "CardReview",
     "CountReview",

@@ -47,14 +47,12 @@ __all__ = [
     "review_game",
 ]
 
-REVIEW_POSITIONS = 600_000
-"""The positions one review may store in all, which bounds its time (about 15 µs a
-position): far more than any real game needs (a 13-deal two-player game stores a few
-thousand, a four-player deal 3,000 to 20,000), and few enough that a request stays well
-inside the worker's timeout."""
-DEAL_POSITIONS = 300_000
-"""The positions one deal's search may hold at once, which bounds its memory (about 420
-bytes a position)."""
+REVIEW_POSITIONS = 40_000
+"""The positions one review may store in all, deal after deal, which bounds its time
+(about 13 to 20 µs a position, so under 1 s of CPU; bench/budget.py) and its memory (a deal's
+positions are freed when it is done): more than any real game needs (a 13-deal
+two-player game stores a few thousand, a four-player deal near the target 4,000 to
+20,000; 99.9% of them finish), and few enough that no request reaches 1 s."""
 
 
 def objective_of(variant: Variant) -> str:
@@ -185,11 +183,7 @@ def _review(record: DealRecord, check: DealCheck, ruleset: Ruleset,
     discards = {p: _discard(record, p, table) for p in seats}
     play = None
     if check.play is not None:
-        # A deal's positions are freed when it is done: its own cap bounds the memory.
-        for_deal = Budget(min(DEAL_POSITIONS, max(budget.left, 0)))
-        given = for_deal.left
-        play = _play(record, check, for_deal)
-        budget.left -= given - max(for_deal.left, 0)
+        play = _play(record, check, budget)
     count = _count(check, ruleset)
     lost = {
         p: Lost(discards[p].loss, 0 if play is None else play.lost(p),

@@ -85,7 +85,7 @@ def review_play(
     zero_sum = len(table.sides) == 2
     single = table.variant.spec.single_count
     solvers: dict[int, Solver] = {}
-    given = 0 if budget is None else budget.left
+    given = 0 if budget is None else max(budget.left, 0)  # spent by a deal before
 
     start = Position.start([hands[player] for player in seats])
     target = Objective((1,) * n, tuple(sides))
