@@ -39,7 +39,7 @@ from rules.play.state import NO_ONE
 __all__ = ["AdviceError", "PlayAdvice", "PlayOption", "advise_play"]
 
 DEFAULT_SAMPLES = 200
-ADVICE_POSITIONS = 40_000
+ADVICE_POSITIONS = 80_000
 """The positions one piece of advice may store in all, which bounds its time (about 13 µs
 a position, so under 1 s of CPU; bench/budget.py): a four-player deal from the lead
 stores about 4,000, one later in the play a few hundred or fewer. Playing every deal
