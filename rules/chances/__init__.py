@@ -20,7 +20,7 @@ from rules.chances.position import (
     chances_problems,
     covered_problems,
 )
-from rules.chances.strategy import DEALER, PONE, STRATEGY, Stage, Trail, play_deal
+from rules.chances.strategy import DEALER, PONE, STRATEGY, Known, Stage, Trail, play_deal
 from rules.chances.table import (
     SCALE,
     Chances,
@@ -42,6 +42,7 @@ __all__ = [
     "STRATEGY",
     "ChanceTable",
     "Chances",
+    "Known",
     "PositionChances",
     "Seen",
     "Stage",
