@@ -370,3 +370,42 @@ def test_the_build_is_the_same_on_one_worker_or_two(tmp_path: Path) -> None:
                             "--out", str(tmp_path / "1.chances"), "--check", "0", "2"],
                            cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert check.returncode == 0 and "2 chunks dealt again, 0 differ" in check.stdout
+
+
+class TestGameChances:
+    BODY: ClassVar[dict[str, object]] = {
+        "players": ["ann", "bob"], "first_dealer": "ann",
+        "scores_before": {"ann": 100, "bob": 110},
+        "deals": [{"dealt": {"bob": ["AH", "2H", "3H", "4H", "5S", "6S"],
+                             "ann": ["7C", "8C", "9C", "TC", "JD", "QD"]},
+                   "discards": {"bob": ["5S", "6S"], "ann": ["JD", "QD"]}, "starter": "KS",
+                   "plays": [{"player": p, "card": c} for p, c in (
+                       ("bob", "AH"), ("ann", "7C"), ("bob", "2H"), ("ann", "8C"),
+                       ("bob", "3H"), ("ann", "9C"), ("bob", "4H"), ("ann", "TC"))]}]}
+
+    def test_each_deal_before_after_the_play_and_after_the_show(self) -> None:
+        from service import create_app
+
+        answer = create_app().test_client().post("/v1/games/review", json=self.BODY).get_json()
+        table = shipped(Variant.SIX_CARD)
+        [deal] = answer["chances"]
+        before = table.before(110, 100)  # bob is the pone
+        assert deal["win"] == {"bob": round(before.win[PONE], 6),
+                               "ann": round(before.win[DEALER], 6)}
+        # After the play: the scores the referee found, heels and the play pegged.
+        checked = create_app().test_client().post("/v1/games/check", json=self.BODY).get_json()
+        play, heels = checked["deals"][0]["play"], checked["deals"][0]["heels"]
+        assert heels == 0 and sum(play.values()) >= 1
+        after = table.after(Stage.PONE_HAND, 110 + play["bob"], 100 + play["ann"])
+        assert deal["after_play"] == {"bob": round(after.win[PONE], 6),
+                                      "ann": round(after.win[DEALER], 6)}
+        # Bob's hand, A 2 3 4 with the king, makes 8 and his 121 at the show.
+        assert answer["scores"]["bob"] == 121
+        assert deal["after_show"] == {"bob": 1.0, "ann": 0.0}
+
+    def test_no_table_no_chances(self) -> None:
+        from service import create_app
+
+        body = {**self.BODY, "target": 61, "scores_before": {"ann": 10, "bob": 20}}
+        answer = create_app().test_client().post("/v1/games/review", json=body).get_json()
+        assert answer["chances"] is None
