@@ -38,9 +38,9 @@ from rules.deal.record import check_scores
 __all__ = ["DISCARD_SAMPLES", "DiscardChance", "DiscardChances", "discard_chances",
            "discard_chances_problems"]
 
-DISCARD_SAMPLES = 48
-"""Deals dealt out for each option: fifteen options of the six-card game on each deal
-keep the worst request near 300 ms of CPU (bench/chances_advice.py)."""
+DISCARD_SAMPLES = 128
+"""Deals dealt out for each option: the six-card game's fifteen options on each keep a
+request under 300 ms of CPU (a median of 256 ms, bench/chances_advice.py)."""
 Z_95 = 1.96
 
 
