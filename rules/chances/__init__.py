@@ -8,8 +8,16 @@
 * :mod:`rules.chances.pack` – the table as the bytes of the shipped file
 * :mod:`rules.chances.position` – a position at the table (the scores, who deals, what
   one player sees) and its chances
+* :mod:`rules.chances.discards` – discard advice ranked by the chance of winning
 """
 
+from rules.chances.discards import (
+    DISCARD_SAMPLES,
+    DiscardChance,
+    DiscardChances,
+    discard_chances,
+    discard_chances_problems,
+)
 from rules.chances.pack import FORMAT, TableFileError, from_bytes, to_bytes
 from rules.chances.position import (
     COVERED,
@@ -35,6 +43,7 @@ from rules.chances.tally import Tally, chunk_seed, record, tally_chunk
 __all__ = [
     "COVERED",
     "DEALER",
+    "DISCARD_SAMPLES",
     "FORMAT",
     "PONE",
     "SAMPLES",
@@ -42,6 +51,8 @@ __all__ = [
     "STRATEGY",
     "ChanceTable",
     "Chances",
+    "DiscardChance",
+    "DiscardChances",
     "Known",
     "PositionChances",
     "Seen",
@@ -53,6 +64,8 @@ __all__ = [
     "chances_problems",
     "chunk_seed",
     "covered_problems",
+    "discard_chances",
+    "discard_chances_problems",
     "from_bytes",
     "half_widths",
     "induce",

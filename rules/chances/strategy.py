@@ -21,10 +21,10 @@ stops the deal at the first side to reach the target.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache
+from functools import cache, lru_cache
 
 from rules.advice import advise
 from rules.core.cards import PIPS, Card, Rank, Suit, full_deck
@@ -33,7 +33,7 @@ from rules.doubledummy import Position
 from rules.play.pegging import THIRTY_ONE, peg_scores
 from rules.show.show import score
 
-__all__ = ["DEALER", "PONE", "STRATEGY", "Known", "Stage", "Trail", "play_deal"]
+__all__ = ["DEALER", "PONE", "STRATEGY", "Discards", "Known", "Stage", "Trail", "play_deal"]
 
 PONE, DEALER = 0, 1
 """The two sides of the two-player game, as the trail names them."""
@@ -100,10 +100,19 @@ class Known:
                 *(() if self.starter is None else (self.starter,)))
 
 
+Discards = MutableMapping[tuple[int, tuple[Card, ...]],
+                         tuple[tuple[Card, ...], tuple[Card, ...]]]
+"""The strategy's discard (kept, laid away) by side and cards dealt, remembered."""
+
+
 def play_deal(rng: random.Random, variant: Variant = Variant.SIX_CARD, *,
-              known: Known | None = None) -> Trail:
+              known: Known | None = None, discards: Discards | None = None) -> Trail:
     """Deal, discard, cut and play one deal by the strategy, with ``rng`` as the shuffle
-    (of the cards ``known`` leaves unseen, if it is given)."""
+    (of the cards ``known`` leaves unseen, if it is given).
+
+    ``discards``, if given, remembers the strategy's discards: a caller that plays
+    several deals on the same shuffle (one for each discard ``known`` could make) then
+    works out the other side's discard once. It changes nothing in the trail."""
     spec = variant.spec
     if spec.players != 2:
         raise ValueError(f"the chances are computed for two players, not {variant}")
@@ -121,9 +130,13 @@ def play_deal(rng: random.Random, variant: Variant = Variant.SIX_CARD, *,
     for side, cards in enumerate(dealt):
         if side in kept_by:
             keep, discard = kept_by[side]
+        elif discards is not None and (side, tuple(cards)) in discards:
+            keep, discard = discards[side, tuple(cards)]
         else:
             best = advise(cards, dealer=side == DEALER, variant=variant).options[0]
             keep, discard = best.keep, best.discard
+            if discards is not None:
+                discards[side, tuple(cards)] = keep, discard
         kept.append(keep)
         crib.extend(discard)
 
@@ -193,21 +206,26 @@ def _play(kept: Sequence[Sequence[Card]], dealt: Sequence[Sequence[Card]], start
 def _choose(position: Position, legal: Sequence[int], unseen: Sequence[int],
             single_count: bool) -> int:
     seat = position.actor
+    ranks = sum(1 << order for order in range(1, 14) if unseen[order] > 0)
     best, best_value = legal[-1], None
     for order in reversed(legal):  # highest first: ties keep the highest
         after, pegs = position.lay(order, single_count=single_count)
         value = sum(points for who, points in pegs if who == seat)
         if after.actor is not None and after.actor != seat:
-            value -= _worst_reply(after.stack, after.count, unseen)
+            value -= _worst_reply(after.stack, after.count, ranks)
         if best_value is None or value > best_value:
             best, best_value = order, value
     return best
 
 
-def _worst_reply(stack: tuple[int, ...], count: int, unseen: Sequence[int]) -> int:
+@lru_cache(maxsize=1 << 16)
+def _worst_reply(stack: tuple[int, ...], count: int, ranks: int) -> int:
+    """The most a reply of a rank in ``ranks`` (a bit per rank not yet seen) could peg.
+    Kept in a bounded cache: the same few tails and counts recur in every deal, and
+    a discard judged by its chances plays fifteen deals on each shuffle."""
     room = THIRTY_ONE - count
     return max((_lay_points(stack, order, count + PIPS[order])
-                for order in range(1, 14) if unseen[order] > 0 and PIPS[order] <= room),
+                for order in range(1, 14) if ranks >> order & 1 and PIPS[order] <= room),
                default=0)
 
 
