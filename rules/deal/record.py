@@ -161,15 +161,17 @@ def _order(problems: Problems, record: DealRecord, in_progress: bool,
                      "the cut comes after the discards, which are missing")
 
 
-def check_scores(problems: Problems, scores: Mapping[str, int], table: Table) -> None:
-    """Scores before the deal name the table's sides and have not reached the target."""
+def check_scores(problems: Problems, scores: Mapping[str, int], table: Table,
+                 field: str = "scores_before") -> None:
+    """Scores before the deal name the table's sides and have not reached the target
+    (each problem at ``field``, the side's name)."""
     names = [side.name for side in table.sides]
     target = table.target
     for side, score in scores.items():
         if side not in names:
-            problems.add(("scores_before", side), ProblemCode.UNKNOWN_SIDE,
+            problems.add((field, side), ProblemCode.UNKNOWN_SIDE,
                          f"{side!r} is not one of the sides: " + ", ".join(names))
         elif not 0 <= score < target:
-            problems.add(("scores_before", side), ProblemCode.OUT_OF_RANGE,
+            problems.add((field, side), ProblemCode.OUT_OF_RANGE,
                          f"{score} is not a score before the end of the game: "
                          f"from 0 to {target - 1}")

@@ -1,5 +1,6 @@
 """Reviews: a refereed deal or game judged against the best discard, play and count."""
 
+from rules.review.chances import DealChances, game_chances
 from rules.review.deal import (
     REVIEW_POSITIONS,
     Counted,
@@ -19,11 +20,13 @@ __all__ = [
     "CardReview",
     "CountReview",
     "Counted",
+    "DealChances",
     "DealReview",
     "DiscardReview",
     "GameReview",
     "Lost",
     "PlayReview",
+    "game_chances",
     "objective_of",
     "review_deal",
     "review_game",

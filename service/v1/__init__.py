@@ -8,6 +8,7 @@ from flask import Blueprint
 from flask.typing import ResponseReturnValue
 
 from service.v1 import (
+    chances,
     deals,
     discards,
     games,
@@ -32,6 +33,7 @@ ROUTES: tuple[tuple[str, str, Callable[[], ResponseReturnValue]], ...] = (
     ("POST", "/deals/review", review.deals_review),
     ("POST", "/games/review", review.games_review),
     ("POST", "/pegging/advise", review_advice.pegging_advise),
+    ("POST", "/chances", chances.chances),
     ("GET", "/rulesets", rulesets.rulesets),
     ("GET", "/variants", variants.variants),
     ("POST", "/tournaments/check", tournaments.tournaments_check),

@@ -31,10 +31,11 @@ def target_field() -> StrictInt:
     return StrictInt(validate=Between(1, MAX_TARGET))
 
 
-def scores_field() -> Seats:
+def scores_field(**kwargs: Any) -> Seats:
     """Scores by side; whether each side is one and below the target is the library's to
     say (``check_scores``), where the table is known."""
-    return Seats(keys=String(validate=NAME), values=StrictInt(validate=Between(0, MAX_TARGET)))
+    return Seats(keys=String(validate=NAME), values=StrictInt(validate=Between(0, MAX_TARGET)),
+                 **kwargs)
 
 
 class DealCheckSchema(CommonSchema, DealFieldsSchema):

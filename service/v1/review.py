@@ -23,8 +23,10 @@ from rules import (
     review_deal,
     review_game,
 )
+from rules.review import DealChances, game_chances
 from service.errors import Coded, load_request
 from service.observability import count_findings
+from service.v1.chances import load_tables
 from service.v1.deals import DealCheckSchema
 from service.v1.games import GameCheckSchema
 from service.v1.hands import findings_out
@@ -139,4 +141,20 @@ def games_review() -> Response:
         "margin": None if check.margin is None else check.margin.value,
         "findings": findings_out(check.findings),
         "target": check.target,
+        "chances": _chances_out(game_chances(check, game_table(data, body), load_tables())),
     })
+
+
+def _chances_out(found: tuple[DealChances, ...] | None) -> list[dict[str, Any]] | None:
+    """Each deal's chances of winning (docs/chances.md); None where no table covers the
+    game."""
+    if found is None:
+        return None
+    return [{"deal": number, "win": _rounded(deal.before),
+             "after_play": None if deal.after_play is None else _rounded(deal.after_play),
+             "after_show": None if deal.after_show is None else _rounded(deal.after_show)}
+            for number, deal in enumerate(found)]
+
+
+def _rounded(chances: dict[str, float]) -> dict[str, float]:
+    return {side: round(value, 6) for side, value in chances.items()}

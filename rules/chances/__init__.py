@@ -1,0 +1,78 @@
+"""Chances, not points: the probability of winning from every score (docs/chances.md).
+
+* :mod:`rules.chances.strategy` – one deal played out by the stated strategy, as a trail
+  of scores in the order they are pegged
+* :mod:`rules.chances.tally` – what the induction needs of a sample of deals, as
+  integer counts that add up the same on any number of machines
+* :mod:`rules.chances.table` – the backward induction and the table it gives
+* :mod:`rules.chances.pack` – the table as the bytes of the shipped file
+* :mod:`rules.chances.position` – a position at the table (the scores, who deals, what
+  one player sees) and its chances
+* :mod:`rules.chances.discards` – discard advice ranked by the chance of winning
+"""
+
+from rules.chances.discards import (
+    DISCARD_SAMPLES,
+    DiscardChance,
+    DiscardChances,
+    discard_chances,
+    discard_chances_problems,
+)
+from rules.chances.pack import FORMAT, TableFileError, from_bytes, to_bytes
+from rules.chances.position import (
+    COVERED,
+    SAMPLES,
+    PositionChances,
+    Seen,
+    chances_of,
+    chances_problems,
+    covered_problems,
+)
+from rules.chances.strategy import DEALER, PONE, STRATEGY, Known, Stage, Trail, play_deal
+from rules.chances.table import (
+    SCALE,
+    Chances,
+    ChanceTable,
+    half_widths,
+    induce,
+    outcome,
+    step,
+)
+from rules.chances.tally import Tally, chunk_seed, record, tally_chunk
+
+__all__ = [
+    "COVERED",
+    "DEALER",
+    "DISCARD_SAMPLES",
+    "FORMAT",
+    "PONE",
+    "SAMPLES",
+    "SCALE",
+    "STRATEGY",
+    "ChanceTable",
+    "Chances",
+    "DiscardChance",
+    "DiscardChances",
+    "Known",
+    "PositionChances",
+    "Seen",
+    "Stage",
+    "TableFileError",
+    "Tally",
+    "Trail",
+    "chances_of",
+    "chances_problems",
+    "chunk_seed",
+    "covered_problems",
+    "discard_chances",
+    "discard_chances_problems",
+    "from_bytes",
+    "half_widths",
+    "induce",
+    "outcome",
+    "play_deal",
+    "record",
+    "step",
+    "tally_chunk",
+    "to_bytes",
+]

@@ -1,0 +1,237 @@
+"""The strategy the chances are computed for: one deal of the two-player game, played out.
+
+The model (docs/chances.md) needs many deals played by a stated strategy. This one is
+*score-blind*: what it does does not depend on the scores, which is what lets one sample
+of deals serve every position on the board (each judged decision is then scored against
+the table one ply deep, :mod:`rules.chances.position`).
+
+* **The discard**: the option with the best exact expected value, Muggins' own discard
+  advice (:func:`rules.advice.advise`): hand plus crib for the dealer, hand less crib
+  for the pone, ties broken as the advice breaks them.
+* **The play**: one ply. Each card the player may lay is worth what it pegs now, less
+  the most the opponent could peg in reply with any rank the player has not seen
+  (a reply the player cannot rule out). The best such card is laid; ties go to the
+  highest card (keeping low cards for later counts, where they make 31s and gos).
+
+A deal is recorded as its *trail*: every score, in the order it is pegged (heels, the
+play card by card, the pone's hand, the dealer's hand, the crib), since pegging out
+stops the deal at the first side to reach the target.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableMapping, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import cache, lru_cache
+
+from rules.advice import advise
+from rules.core.cards import PIPS, Card, Rank, Suit, full_deck
+from rules.core.variants import Variant
+from rules.doubledummy import Position
+from rules.play.pegging import THIRTY_ONE, peg_scores
+from rules.show.show import score
+
+__all__ = ["DEALER", "PONE", "STRATEGY", "Discards", "Known", "Stage", "Trail", "play_deal"]
+
+PONE, DEALER = 0, 1
+"""The two sides of the two-player game, as the trail names them."""
+
+HEELS = 2
+STRATEGY = ("score-blind, version 1: the discard with the best exact expected value "
+            "(hand plus crib for the dealer, hand less crib for the pone); in the play, "
+            "the card that pegs most now less the most a rank not yet seen could peg in "
+            "reply, ties to the highest card")
+"""The strategy in words, as the table's provenance records it."""
+_DECK = tuple(sorted(full_deck(), key=lambda card: card.index))
+_SAMPLE_CARD = {order: Card(Rank.from_order(order), Suit.SPADES) for order in range(1, 14)}
+
+
+class Stage(IntEnum):
+    """The parts of a deal in the order they are pegged; a trail's scores carry the
+    stage they belong to."""
+
+    HEELS = 0
+    PLAY = 1
+    PONE_HAND = 2
+    DEALER_HAND = 3
+    CRIB = 4
+
+    @property
+    def word(self) -> str:
+        """The part's name in the API (``pone_hand``)."""
+        return self.name.lower()
+
+    @classmethod
+    def from_word(cls, word: str) -> Stage:
+        try:
+            return cls[word.upper()]
+        except KeyError:
+            raise ValueError(f"not a part of a deal: {word!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Trail:
+    """One deal's scores in the order pegged: ``(side, points, stage)``, no zeros."""
+
+    scores: tuple[tuple[int, int, Stage], ...]
+
+    def total(self, side: int, stage: Stage | None = None) -> int:
+        return sum(points for who, points, at in self.scores
+                   if who == side and (stage is None or at == stage))
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What one side knows of a deal before it is played out: its six (five) cards, or
+    the hand it kept (and what it laid away), and perhaps the starter. The rest is
+    dealt at random; the other side plays by the strategy."""
+
+    side: int
+    dealt: tuple[Card, ...] = ()
+    kept: tuple[Card, ...] = ()
+    discard: tuple[Card, ...] = ()
+    starter: Card | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return (*self.dealt, *self.kept, *self.discard,
+                *(() if self.starter is None else (self.starter,)))
+
+
+Discards = MutableMapping[tuple[int, tuple[Card, ...]],
+                         tuple[tuple[Card, ...], tuple[Card, ...]]]
+"""The strategy's discard (kept, laid away) by side and cards dealt, remembered."""
+
+
+def play_deal(rng: random.Random, variant: Variant = Variant.SIX_CARD, *,
+              known: Known | None = None, discards: Discards | None = None) -> Trail:
+    """Deal, discard, cut and play one deal by the strategy, with ``rng`` as the shuffle
+    (of the cards ``known`` leaves unseen, if it is given).
+
+    ``discards``, if given, remembers the strategy's discards: a caller that plays
+    several deals on the same shuffle (one for each discard ``known`` could make) then
+    works out the other side's discard once. It changes nothing in the trail."""
+    spec = variant.spec
+    if spec.players != 2:
+        raise ValueError(f"the chances are computed for two players, not {variant}")
+    if known is None:
+        deck = list(_DECK)
+        rng.shuffle(deck)
+        dealt: tuple[Sequence[Card], Sequence[Card]] = (deck[:spec.dealt],
+                                                        deck[spec.dealt:2 * spec.dealt])
+        starter = deck[2 * spec.dealt]
+        kept_by: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+    else:
+        dealt, starter, kept_by = _deal_around(rng, spec.dealt, spec.to_crib, known)
+    kept: list[tuple[Card, ...]] = []
+    crib: list[Card] = []
+    for side, cards in enumerate(dealt):
+        if side in kept_by:
+            keep, discard = kept_by[side]
+        elif discards is not None and (side, tuple(cards)) in discards:
+            keep, discard = discards[side, tuple(cards)]
+        else:
+            best = advise(cards, dealer=side == DEALER, variant=variant).options[0]
+            keep, discard = best.keep, best.discard
+            if discards is not None:
+                discards[side, tuple(cards)] = keep, discard
+        kept.append(keep)
+        crib.extend(discard)
+
+    scores: list[tuple[int, int, Stage]] = []
+    if starter.rank is Rank.JACK:
+        scores.append((DEALER, HEELS, Stage.HEELS))
+    for side, points in _play(kept, dealt, starter, spec.single_count):
+        scores.append((side, points, Stage.PLAY))
+    for side, stage in ((PONE, Stage.PONE_HAND), (DEALER, Stage.DEALER_HAND)):
+        points = score(kept[side], starter)
+        if points:
+            scores.append((side, points, stage))
+    points = score(crib, starter, crib=True)
+    if points:
+        scores.append((DEALER, points, Stage.CRIB))
+    return Trail(tuple(scores))
+
+
+def _deal_around(rng: random.Random, size: int, to_crib: int, known: Known) -> tuple[
+        tuple[Sequence[Card], Sequence[Card]], Card,
+        dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]]]:
+    held = set(known.cards)
+    deck = [card for card in _DECK if card not in held]
+    rng.shuffle(deck)
+    mine: Sequence[Card]
+    kept_by = {}
+    if known.dealt:
+        mine = known.dealt
+    else:
+        discard = known.discard or tuple(deck.pop() for _ in range(to_crib))
+        mine = (*known.kept, *discard)
+        kept_by[known.side] = (known.kept, discard)
+    theirs = [deck.pop() for _ in range(size)]
+    starter = known.starter if known.starter is not None else deck.pop()
+    dealt = (mine, theirs) if known.side == PONE else (theirs, mine)
+    return dealt, starter, kept_by
+
+
+def _play(kept: Sequence[Sequence[Card]], dealt: Sequence[Sequence[Card]], starter: Card,
+          single_count: bool) -> list[tuple[int, int]]:
+    position = Position.start(kept)  # seat 0 is the pone, who leads
+    # What each player has not seen: every rank less their own six cards and the starter;
+    # cards laid are taken off as they fall.
+    unseen = []
+    for cards in dealt:
+        left = [4] * 14
+        left[0] = 0
+        for card in (*cards, starter):
+            left[card.order] -= 1
+        unseen.append(left)
+    pegged: list[tuple[int, int]] = []
+    while position.actor is not None:
+        seat = position.actor
+        legal = position.legal()
+        if not legal:
+            position, pegs = position.go(single_count=single_count)
+        else:
+            order = _choose(position, legal, unseen[seat], single_count)
+            for other, left in enumerate(unseen):
+                if other != seat:
+                    left[order] -= 1
+            position, pegs = position.lay(order, single_count=single_count)
+        pegged.extend(pegs)
+    return pegged
+
+
+def _choose(position: Position, legal: Sequence[int], unseen: Sequence[int],
+            single_count: bool) -> int:
+    seat = position.actor
+    ranks = sum(1 << order for order in range(1, 14) if unseen[order] > 0)
+    best, best_value = legal[-1], None
+    for order in reversed(legal):  # highest first: ties keep the highest
+        after, pegs = position.lay(order, single_count=single_count)
+        value = sum(points for who, points in pegs if who == seat)
+        if after.actor is not None and after.actor != seat:
+            value -= _worst_reply(after.stack, after.count, ranks)
+        if best_value is None or value > best_value:
+            best, best_value = order, value
+    return best
+
+
+@lru_cache(maxsize=1 << 16)
+def _worst_reply(stack: tuple[int, ...], count: int, ranks: int) -> int:
+    """The most a reply of a rank in ``ranks`` (a bit per rank not yet seen) could peg.
+    Kept in a bounded cache: the same few tails and counts recur in every deal, and
+    a discard judged by its chances plays fifteen deals on each shuffle."""
+    room = THIRTY_ONE - count
+    return max((_lay_points(stack, order, count + PIPS[order])
+                for order in range(1, 14) if ranks >> order & 1 and PIPS[order] <= room),
+               default=0)
+
+
+@cache
+def _lay_points(stack: tuple[int, ...], order: int, count: int) -> int:
+    """What a card of rank ``order`` pegs laid on this count's scoring tail (the go
+    point aside: it is not the card's)."""
+    return sum(peg.points for peg in peg_scores([_SAMPLE_CARD[o] for o in (*stack, order)],
+                                                count))

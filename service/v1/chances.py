@@ -1,0 +1,146 @@
+"""``/v1/chances``: the chance of winning from a position (docs/chances.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+from flask import Response, jsonify
+
+from rules import RecordError, Table, Variant
+from rules.chances import (
+    COVERED,
+    ChanceTable,
+    Seen,
+    Stage,
+    chances_of,
+    chances_problems,
+    covered_problems,
+)
+from rules.chances import from_bytes as table_from_bytes
+from rules.club import Convention
+from rules.core import Problem, ProblemCode
+from service.body import read_json
+from service.errors import Refused, load_request, problem_errors
+from service.fields import CardField, Cards, CommonSchema, Nested, StrictSchema, String
+from service.v1.deals import scores_field
+from service.v1.records import NAME, player_names
+
+__all__ = ["TABLES", "chances", "load_tables"]
+
+TABLES: dict[Variant, ChanceTable] = {}
+"""The shipped tables, read once at start (:func:`load_tables`)."""
+
+_AFTER = {stage.word: stage for stage in Stage}
+
+
+def load_tables() -> dict[Variant, ChanceTable]:
+    """Read the tables shipped in the package (service/data), once: before the workers
+    fork, so that they share them."""
+    if not TABLES:
+        data = resources.files("service") / "data"
+        for variant in COVERED:
+            TABLES[variant] = table_from_bytes((data / f"{variant}.chances").read_bytes())
+    return TABLES
+
+
+class SeenSchema(StrictSchema):
+    player = String(required=True, validate=NAME)
+    cards = Cards()
+    kept = Cards()
+    discard = Cards()
+    starter = CardField()
+
+
+class ChancesSchema(CommonSchema):
+    players = player_names()
+    dealer = String(validate=NAME)
+    scores = scores_field(required=True)
+    after = String()
+    seen = Nested(SeenSchema)
+
+
+_schema = ChancesSchema()
+
+
+def _position(loaded: Mapping[str, Any], refused: Refused) -> tuple[
+        Table | None, Stage | None, Seen | None, list[Problem]]:
+    problems: list[Problem] = []
+    table = None
+    if "variant" in loaded and not refused("variant") and not refused("players"):
+        dealer = None if refused("dealer") else loaded.get("dealer")
+        try:
+            table = Table.seat(loaded["variant"], loaded.get("players"), dealer=dealer)
+        except RecordError as error:
+            problems.extend(error.problems)
+            if dealer is not None and all(p.path == ("dealer",) for p in problems):
+                # A dealer who is no player: the rest is still checked at the seats.
+                table = Table.seat(loaded["variant"], loaded.get("players"))
+            else:
+                problems.extend(covered_problems(loaded["variant"], load_tables()))
+    after = None
+    if "after" in loaded and not refused("after"):
+        after = _AFTER.get(loaded["after"])
+        if after is None:
+            problems.append(Problem(("after",), ProblemCode.OUT_OF_RANGE,
+                                    f"{loaded['after']!r} is not one of "
+                                    + ", ".join(_AFTER)))
+    seen = None
+    raw = loaded.get("seen")
+    if isinstance(raw, Mapping) and "player" in raw:
+        # What was read of it: problems at the parts refused are dropped with them.
+        seen = Seen(raw["player"], tuple(raw.get("cards", ())), tuple(raw.get("kept", ())),
+                    tuple(raw.get("discard", ())), raw.get("starter"))
+    return table, after, seen, problems
+
+
+def _problems(loaded: Mapping[str, Any], refused: Refused) -> tuple[
+        Table | None, Stage | None, Seen | None, list[Problem]]:
+    """The position the request describes, with every problem the library finds in it."""
+    table, after, seen, problems = _position(loaded, refused)
+    if table is not None:
+        scores = None if refused("scores") else loaded.get("scores")
+        problems.extend(p for p in chances_problems(table, scores, load_tables(), after=after,
+                                                    seen=seen)
+                        if scores is not None or p.path != ("scores",))
+    return table, after, seen, problems
+
+
+def chances_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
+                   refused: Refused) -> list[dict[str, str]]:
+    """The library's problems with a request the schema refused in part."""
+    return problem_errors(_problems(loaded, refused)[3])
+
+
+def _by_side(pair: tuple[float, float], names: tuple[str, str]) -> dict[str, float]:
+    return {name: round(value, 6) for name, value in zip(names, pair, strict=True)}
+
+
+def chances() -> Response:
+    data = load_request(_schema, read_json(), chances_checks)
+    table, after, seen, problems = _problems(data, Refused({}))
+    if problems or table is None:
+        raise RecordError(problems)
+    found = chances_of(table, data["scores"], load_tables(), after=after, seen=seen)
+    names = (found.pone, found.dealer)
+    points = Convention.ACC.spec
+    chance_table = TABLES[table.variant]
+    return jsonify({
+        "variant": table.variant.value,
+        "target": table.target,
+        "pone": found.pone,
+        "dealer": found.dealer,
+        "scores": {name: data["scores"][name] for name in names},
+        "after": None if after is None else after.word,
+        "win": _by_side(found.chances.win, names),
+        "skunk": _by_side(found.chances.skunk, names),
+        "double_skunk": _by_side(found.chances.double_skunk, names),
+        "game_points": _by_side(found.chances.game_points(
+            points.win, points.skunk, points.double_skunk), names),
+        "interval": round(found.chances.interval, 6),
+        "samples": found.samples,
+        "table": {"deals": chance_table.tally.deals,
+                  "seed": chance_table.provenance.get("seed"),
+                  "version": chance_table.provenance.get("version")},
+    })

@@ -1,0 +1,1 @@
+"""Building the chance tables (docs/chances.md): needs the ``build`` extra (Dask)."""

@@ -1,0 +1,5 @@
+import sys
+
+from tools.chances.build import main
+
+sys.exit(main())

@@ -1,0 +1,170 @@
+"""Build a chance table on Dask: the deals dealt in chunks, the induction, the file.
+
+    make chances                       (both shipped tables, on a local cluster)
+    python -m tools.chances --variant six-card --deals 400000 --workers 2
+    python -m tools.chances --scheduler tcp://10.0.0.5:8786 ...   (many machines)
+
+Each chunk is dealt from its own seed (:func:`rules.chances.chunk_seed`: the build's seed
+and the chunk's number), so a chunk is the same wherever it runs; chunks are summed as
+integer counts, so the table is the same for any number of workers. The chunks fall into
+``--groups`` groups (chunk number modulo the groups) that are induced on their own too:
+the spread between them is each figure's interval (batch means). The file records the
+command, the seed, the strategy, the sample sizes and every chunk's digest, so a few
+chunks can be dealt again and checked against it (``--check``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import rules
+from rules.chances import (
+    STRATEGY,
+    ChanceTable,
+    Tally,
+    from_bytes,
+    half_widths,
+    induce,
+    tally_chunk,
+    to_bytes,
+)
+from rules.core import Variant
+
+SHIPPED = Path(__file__).resolve().parents[2] / "service" / "data"
+"""Where the service's tables live (package data of ``service``)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    variant: Variant
+    deals: int
+    chunk: int
+    seed: int
+    groups: int
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.deals // self.chunk)
+
+    def chunk_deals(self, number: int) -> int:
+        return min(self.chunk, self.deals - number * self.chunk)
+
+
+def _chunk(variant: str, seed: int, number: int, deals: int) -> tuple[int, str, Tally]:
+    rules.prepare()
+    tally = tally_chunk(Variant(variant), seed, number, deals)
+    return number, tally.digest(), tally
+
+
+def _induce(tally: Tally) -> Any:
+    return induce(tally)
+
+
+def build(plan: Plan, *, scheduler: str | None = None, workers: int = 2,
+          command: str = "") -> ChanceTable:
+    """Deal the plan's chunks on a Dask cluster and induce the table."""
+    from dask.distributed import Client, LocalCluster, as_completed
+
+    started, cpu = time.perf_counter(), time.process_time()
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    else:
+        client = Client(scheduler)
+    try:
+        futures = [client.submit(_chunk, str(plan.variant), plan.seed, number,
+                                 plan.chunk_deals(number), pure=False)
+                   for number in range(plan.chunks)]
+        groups = [Tally.empty(plan.variant) for _ in range(plan.groups)]
+        digests = [""] * plan.chunks
+        for future in as_completed(futures):
+            number, digest, tally = future.result()
+            digests[number] = digest
+            groups[number % plan.groups] += tally
+            future.release()
+        total = sum(groups[1:], groups[0])
+        induced = client.gather(client.map(_induce, [total, *groups], pure=False))
+        workers_seen = len(client.scheduler_info()["workers"])
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    values, *group_values = induced
+    provenance = {
+        "command": command,
+        "seed": plan.seed,
+        "deals": plan.deals,
+        "chunk": plan.chunk,
+        "groups": plan.groups,
+        "strategy": STRATEGY,
+        "version": rules.__version__,
+        "chunk_digests": hashlib.sha256("".join(digests).encode()).hexdigest(),
+        "digests": digests,
+    }
+    # How it ran is not part of the file, which must not depend on it.
+    print(f"{plan.variant}: {plan.deals:,} deals in {plan.chunks} chunks on {workers_seen} "
+          f"workers: {time.perf_counter() - started:.1f} s, "
+          f"{time.process_time() - cpu:.1f} s of this process's CPU", file=sys.stderr)
+    return ChanceTable(total, values, half_widths(group_values), provenance)
+
+
+def check(path: Path, chunks: Sequence[int]) -> list[str]:
+    """Deal the given chunks of a shipped table again: the problems found (none: each
+    chunk's counts match the file's digest, byte for byte)."""
+    table = from_bytes(path.read_bytes())
+    plan = plan_of(table)
+    problems = []
+    for number in chunks:
+        _, digest, _ = _chunk(str(plan.variant), plan.seed, number, plan.chunk_deals(number))
+        if digest != table.provenance["digests"][number]:
+            problems.append(f"chunk {number}: dealt again, its counts differ from the file's")
+    return problems
+
+
+def plan_of(table: ChanceTable) -> Plan:
+    p = table.provenance
+    return Plan(table.tally.variant, int(p["deals"]), int(p["chunk"]), int(p["seed"]),
+                int(p["groups"]))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.chances", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variant", type=Variant, default=Variant.SIX_CARD,
+                        choices=[Variant.SIX_CARD, Variant.FIVE_CARD])
+    parser.add_argument("--deals", type=int, default=400_000)
+    parser.add_argument("--chunk", type=int, default=2_000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--groups", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--scheduler", help="a Dask scheduler's address (default: a local "
+                        "cluster of --workers processes)")
+    parser.add_argument("--out", type=Path, help="default: service/data/<variant>.chances")
+    parser.add_argument("--check", type=int, nargs="*", metavar="CHUNK",
+                        help="deal these chunks of the shipped table again and compare")
+    args = parser.parse_args(argv)
+    out = args.out or SHIPPED / f"{args.variant}.chances"
+    if args.check is not None:
+        problems = check(out, args.check)
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        print(f"{out}: {len(args.check)} chunks dealt again, {len(problems)} differ")
+        return 1 if problems else 0
+    plan = Plan(args.variant, args.deals, args.chunk, args.seed, args.groups)
+    command = "python -m tools.chances " + " ".join(
+        f"--{name} {value}" for name, value in (("variant", plan.variant),
+                                               ("deals", plan.deals), ("chunk", plan.chunk),
+                                               ("seed", plan.seed), ("groups", plan.groups)))
+    table = build(plan, scheduler=args.scheduler, workers=args.workers, command=command)
+    out.write_bytes(to_bytes(table))
+    print(f"{out}: written")
+    return 0
