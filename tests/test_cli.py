@@ -271,7 +271,7 @@ class TestTheReadmeCommands:
         commands = [shlex.split(line.split("  #")[0]) for line in block.splitlines()]
         assert [c[1] for c in commands] == [
             "count", "count", "peg", "deal", "game", "advise", "review", "lay", "lay", "night",
-            "night", "seating", "serve"]
+            "night", "seating", "chances", "serve"]
         for command in commands[:-1]:  # serve is tested on its own, above
             result = run(*command[1:])
             assert result.exit_code in (HELD, FOUND), (command, result.output)
@@ -283,6 +283,11 @@ class TestTheReadmeCommands:
         path.write_text(self.body("/v1/deals/check"))
         shown = self.section().split("```text\n")[1].split("```")[0]
         assert shown in run("deal", str(path)).output
+
+    def test_the_chances_shown_are_the_commands(self) -> None:
+        shown = next(block.split("```")[0] for block in self.section().split("```text\n")
+                     if block.startswith("six-card to 121"))
+        assert run("chances", "--scores", "115,100", "--after", "play").output == shown
 
     def test_a_review_numbers_its_deals_from_1(self, tmp_path: Path) -> None:
         path = tmp_path / "game.json"
