@@ -534,7 +534,8 @@ def _seen_where(pointer: str) -> str:
 @click.option("--dealer", help="Who deals (default: the last of --players).")
 @click.option("--after", type=DEAL_PARTS,
               help="The part of the deal already pegged (the scores include it).")
-@click.option("--seen-cards", "dealt", help='The six cards a player was dealt: "5H 5C 5S JD 2C 3C".')
+@click.option("--seen-cards", "dealt",
+              help='The six cards a player was dealt: "5H 5C 5S JD 2C 3C".')
 @click.option("--kept", help="The hand a player kept, after the discard.")
 @click.option("--discard", help="With --kept: the cards laid away.")
 @click.option("--starter", help="With --kept: the starter, once cut.")
