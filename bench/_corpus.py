@@ -854,6 +854,44 @@ class Corpus:
         self.post(f"tournaments/seating {len(players)} players", "/v1/tournaments/seating",
                   body, mutate_p)
 
+    def chances(self, mutate_p: float = 0.12) -> None:
+        """A position: the scores (a few at or past the target, or one missing), who
+        deals, perhaps the part of the deal already pegged or the cards one player sees.
+        The variants with no table are asked too (a 422)."""
+        rng, make = self.rng, self.make
+        variant = make.variant()
+        spec = VARIANTS[variant]
+        seats = make.seats(variant)
+        body: dict[str, Any] = {}
+        if seats != ("pone", "dealer") or make.chance(0.3):
+            body["players"] = list(seats)
+        if make.chance(0.4):
+            body["dealer"] = rng.choice(seats) if make.chance(0.95) else "zed"
+        scores = {side: (spec.target + rng.randint(0, 5) if make.chance(0.04)
+                         else rng.randrange(spec.target)) for side in side_names(seats)}
+        if make.chance(0.04):
+            scores.pop(rng.choice(sorted(scores)))
+        body["scores"] = scores
+        if make.chance(0.3):
+            body["after"] = rng.choice(("heels", "play", "pone_hand", "dealer_hand", "crib"))
+        elif make.chance(0.15):  # each is 256 deals played out: a few only
+            deck = list(DECK)
+            rng.shuffle(deck)
+            seen: dict[str, Any] = {"player": rng.choice(seats)}
+            if make.chance(0.5):
+                seen["cards"] = make.cards(deck[:spec.dealt])
+            else:
+                kept = spec.dealt - spec.to_crib
+                seen["kept"] = make.cards(deck[:kept])
+                if make.chance(0.5):
+                    seen["discard"] = make.cards(deck[kept:spec.dealt])
+                if make.chance(0.6):
+                    seen["starter"] = make.card(deck[spec.dealt])
+            body["seen"] = seen
+        if variant != "six-card" or make.chance(0.3):
+            body["variant"] = variant
+        self.post(f"chances {variant}", "/v1/chances", body, mutate_p)
+
     def issue19(self) -> None:
         """The two rulings issue 19 corrects: their answers are meant to change."""
         self.add("issue19 go point claimed on a card", "POST", "/v1/pegging/check", {
@@ -903,6 +941,7 @@ def build(seed: int = 19, size: int = 6000) -> list[dict[str, Any]]:
         (0.003, lambda: corpus.game("/v1/games/review", target=31,
                                      variant=corpus.rng.choice(("six-card", "five-card")))),
         (0.015, corpus.advice), (0.01, corpus.night), (0.003, corpus.seating),
+        (0.01, corpus.chances),
     ]
     weights = [share for share, _ in shares]
     makers = [maker for _, maker in shares]

@@ -9,6 +9,7 @@
     muggins advise 2C 3H 4D 5D 5S JS --pone
     muggins review game.json
     muggins lay 5H 5D 6C 9S --starter JH --plays "pone:5H dealer:TC"
+    muggins chances --scores 115,100 --after play
     muggins import game.pgn --format hal
     muggins night scorecards.csv --csv
     muggins seating Ann Bob Cat Dan Eve --games 9 --seed 7
@@ -29,7 +30,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 
 import click
 
@@ -45,6 +46,7 @@ from muggins.cli_context import (
     pass_context,
 )
 from muggins.cli_night import night, seating
+from muggins.types import DealPart
 from rules import RecordError, Ruleset, Variant
 from rules.notation import Game, NotationError, compare, read_hal, read_record, read_zero
 
@@ -52,6 +54,7 @@ __all__ = ["main"]
 
 VARIANTS = click.Choice([variant.value for variant in Variant])
 RULESETS = click.Choice([ruleset.value for ruleset in Ruleset])
+DEAL_PARTS = click.Choice(list(get_args(DealPart)))
 
 
 @click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -472,6 +475,101 @@ def lay(obj: Context, cards: tuple[str, ...], starter: str, player: str, plays: 
                                     discards=list(discards) or None, players=seats,
                                     samples=samples, seed=seed, variant=variant),
             show, lambda _: [])
+
+
+def _names(text: str | None) -> list[str]:
+    """A list typed on the command line: split at commas or spaces."""
+    return [] if text is None else text.replace(",", " ").split()
+
+
+def _scores(text: str, players: Sequence[str]) -> dict[str, int]:
+    """``115,100``: the scores in the order of the players."""
+    try:
+        values = [int(n) for n in _names(text)]
+    except ValueError:
+        values = []
+    if len(values) != len(players):
+        click.echo(f"--scores: {len(players)} whole numbers, one for each of "
+                   f"{', '.join(players)} in that order, not {text!r}", err=True)
+        sys.exit(REFUSED)
+    return dict(zip(players, values, strict=True))
+
+
+def _seen(player: str, dealt: str | None, kept: str | None, discard: str | None,
+          starter: str | None) -> dict[str, Any] | None:
+    if dealt is None and kept is None and discard is None and starter is None:
+        return None
+    seen: dict[str, Any] = {"player": player}
+    for key, cards in (("cards", dealt), ("kept", kept), ("discard", discard)):
+        if cards is not None:
+            seen[key] = _names(cards)
+    if starter is not None:
+        seen["starter"] = starter
+    return seen
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.2f}%"
+
+
+def _seen_where(pointer: str) -> str:
+    """A refused field of ``chances`` as it was typed: its option, a card by its place."""
+    options = {"seen/cards": "--seen-cards", "seen/kept": "--kept", "seen/discard": "--discard",
+               "seen/starter": "--starter", "seen/player": "--seen-player", "seen": "--seen-*"}
+    field = pointer.removeprefix("#/")
+    for key, option in options.items():
+        if field == key:
+            return option
+        if field.startswith(key + "/") and field[len(key) + 1:].isdigit():
+            return f"{option} card {int(field[len(key) + 1:]) + 1}"
+    if field.startswith("scores/"):
+        return f"--scores ({field.removeprefix('scores/')})"
+    return f"--{field}" if field and "/" not in field else pointer
+
+
+@main.command()
+@click.option("--scores", required=True,
+              help="The scores, comma-separated, in the order of --players: 115,100.")
+@click.option("--players", help="The two players, comma-separated (default: pone,dealer).")
+@click.option("--dealer", help="Who deals (default: the last of --players).")
+@click.option("--after", type=DEAL_PARTS,
+              help="The part of the deal already pegged (the scores include it).")
+@click.option("--seen-cards", "dealt",
+              help='The six cards a player was dealt: "5H 5C 5S JD 2C 3C".')
+@click.option("--kept", help="The hand a player kept, after the discard.")
+@click.option("--discard", help="With --kept: the cards laid away.")
+@click.option("--starter", help="With --kept: the starter, once cut.")
+@click.option("--seen-player", help="Whose cards these are (default: the first of --players).")
+@click.option("--variant", type=VARIANTS)
+@pass_context
+def chances(obj: Context, scores: str, players: str | None, dealer: str | None,
+            after: Any, dealt: str | None, kept: str | None, discard: str | None,
+            starter: str | None, seen_player: str | None, variant: Any) -> None:
+    """Each player's chance of winning from the scores: before the deal, after a part of
+    it, or with the cards one player sees (two players: the six- and five-card games)."""
+    seats = _names(players) or ["pone", "dealer"]
+    seen = _seen(seen_player or seats[0], dealt, kept, discard, starter)
+
+    def show(r: dict[str, Any]) -> None:
+        when = "before the deal" if r["after"] is None else f"after the {r['after']}"
+        if r["samples"]:
+            when += f", {r['samples']} deals dealt out for the cards seen"
+        click.echo(f"{r['variant']} to {r['target']}, {r['dealer']} dealing, {when}:")
+        sides = ((r["pone"], f"{r['pone']} (pone)"), (r["dealer"], f"{r['dealer']} (dealer)"))
+        width = max(len(label) for _, label in sides)
+        for name, label in sides:
+            click.echo(f"  {label:<{width}} {r['scores'][name]:>3}: "
+                       f"win {_percent(r['win'][name]):>7} ± {_percent(r['interval'])}, "
+                       f"skunk {_percent(r['skunk'][name])}, "
+                       f"double {_percent(r['double_skunk'][name])}, "
+                       f"game points {r['game_points'][name]:.3f}")
+        table = r["table"]
+        click.echo(f"  (the table of {table['deals']:,} deals, seed {table['seed']}, "
+                   f"version {table['version']}; ± is the 95% interval)")
+
+    obj.run(lambda c: c.chances(_scores(scores, seats), players=_names(players) or None,
+                                dealer=dealer, after=after, seen=seen, variant=variant),
+            show, lambda _: [], _seen_where)
 
 
 @main.command()

@@ -18,7 +18,9 @@ import requests
 
 from muggins.types import (
     Advice,
+    Chances,
     DealCheck,
+    DealPart,
     DealReview,
     GameCheck,
     GameReview,
@@ -238,6 +240,20 @@ class Client:
         """A round-robin seating plan with byes (``/v1/tournaments/seating``)."""
         body = {"players": list(players), "games": games, **_given(seed=seed)}
         return cast(dict[str, Any], self.request("POST", "/v1/tournaments/seating", body))
+
+    def chances(self, scores: Mapping[str, int], *, players: Sequence[str] | None = None,
+                dealer: str | None = None, after: DealPart | None = None,
+                seen: Mapping[str, Any] | None = None,
+                variant: Variant | None = None) -> Chances:
+        """Each player's chance of winning from ``scores`` (by name), ``dealer`` dealing:
+        before the deal, ``after`` one of its parts, or with the cards one player has
+        ``seen`` (``{"player": ..., "cards": [6 dealt]}`` or ``{"player": ..., "kept":
+        [4], "discard"?: [2], "starter"?: card}``). Two players only."""
+        body = {"scores": dict(scores),
+                **_given(players=None if players is None else list(players), dealer=dealer,
+                         after=after, seen=None if seen is None else dict(seen)),
+                **_common(variant, None, None)}
+        return cast(Chances, self.request("POST", "/v1/chances", body))
 
     def rulesets(self) -> dict[str, Any]:
         return cast(dict[str, Any], self.request("GET", "/v1/rulesets"))

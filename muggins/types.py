@@ -17,6 +17,8 @@ PegKind = Literal["fifteen", "thirty-one", "pair", "pair-royal", "double-pair-ro
                   "last-card"]
 Stage = Literal["misdeal", "heels", "play", "show"]
 Margin = Literal["single", "skunk", "double-skunk", "lurch"]
+DealPart = Literal["heels", "play", "pone_hand", "dealer_hand", "crib"]
+"""The parts of a deal in the order they are pegged (``/v1/chances``'s ``after``)."""
 """These lists are the library's own (``rules``); tests/test_lists.py holds them equal."""
 
 
@@ -207,3 +209,27 @@ class PlayAdvice(TypedDict):
     samples: int
     seed: int
     options: list[PlayOption]
+
+
+class ChanceTableFacts(TypedDict):
+    deals: int
+    seed: int | None
+    version: str | None
+
+
+class Chances(TypedDict):
+    """``/v1/chances``: each value is by player name, the pone first."""
+
+    variant: Variant
+    target: int
+    pone: str
+    dealer: str
+    scores: dict[str, int]
+    after: DealPart | None
+    win: dict[str, float]
+    skunk: dict[str, float]
+    double_skunk: dict[str, float]
+    game_points: dict[str, float]
+    interval: float
+    samples: int
+    table: ChanceTableFacts

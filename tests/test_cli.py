@@ -271,7 +271,7 @@ class TestTheReadmeCommands:
         commands = [shlex.split(line.split("  #")[0]) for line in block.splitlines()]
         assert [c[1] for c in commands] == [
             "count", "count", "peg", "deal", "game", "advise", "review", "lay", "lay", "night",
-            "night", "seating", "serve"]
+            "night", "seating", "chances", "serve"]
         for command in commands[:-1]:  # serve is tested on its own, above
             result = run(*command[1:])
             assert result.exit_code in (HELD, FOUND), (command, result.output)
@@ -283,6 +283,11 @@ class TestTheReadmeCommands:
         path.write_text(self.body("/v1/deals/check"))
         shown = self.section().split("```text\n")[1].split("```")[0]
         assert shown in run("deal", str(path)).output
+
+    def test_the_chances_shown_are_the_commands(self) -> None:
+        shown = next(block.split("```")[0] for block in self.section().split("```text\n")
+                     if block.startswith("six-card to 121"))
+        assert run("chances", "--scores", "115,100", "--after", "play").output == shown
 
     def test_a_review_numbers_its_deals_from_1(self, tmp_path: Path) -> None:
         path = tmp_path / "game.json"
@@ -349,3 +354,62 @@ REVIEWED = {
               {"player": "bob", "card": "3H"}, {"player": "ann", "go": True},
               {"player": "bob", "card": "4S"}, {"player": "ann", "card": "TC"},
               {"player": "ann", "card": "QC"}]}
+
+
+class TestChances:
+    def test_a_line_per_side(self) -> None:
+        result = run("chances", "--scores", "115,100")
+        assert result.exit_code == HELD, result.output
+        assert result.output.splitlines() == [
+            "six-card to 121, dealer dealing, before the deal:",
+            "  pone (pone)     115: win  95.45% ± 0.05%, skunk 0.00%, double 0.00%, "
+            "game points 1.909",
+            "  dealer (dealer) 100: win   4.55% ± 0.05%, skunk 0.00%, double 0.00%, "
+            "game points 0.091",
+            "  (the table of 300,000 deals, seed 2026, version 0.3.0; ± is the 95% interval)"]
+
+    def test_names_the_dealer_and_after_the_play(self) -> None:
+        result = run("chances", "--scores", "115,100", "--players", "ann,bob", "--dealer", "ann",
+                     "--after", "play")
+        assert result.exit_code == HELD, result.output
+        lines = result.output.splitlines()
+        assert lines[0] == "six-card to 121, ann dealing, after the play:"
+        assert lines[1].startswith("  bob (pone)   100: win   0.63% ± 0.03%")
+        assert lines[2].startswith("  ann (dealer) 115: win  99.37% ± 0.03%")
+
+    def test_json_is_the_apis_answer(self) -> None:
+        result = run("chances", "--scores", "0,0", "--json")
+        assert result.exit_code == HELD
+        answer = json.loads(result.output)
+        assert answer["win"] == {"pone": 0.435019, "dealer": 0.564981}
+        assert answer["samples"] == 0
+
+    def test_seen_cards(self) -> None:
+        result = run("--json", "chances", "--scores", "100,100", "--seen-cards",
+                     "5H 5C 5S JD 2C 3C")
+        assert result.exit_code == HELD, result.output
+        answer = json.loads(result.output)
+        assert (answer["samples"], answer["win"]["pone"]) == (256, 0.480507)
+        kept = run("chances", "--scores", "100,100", "--seen-player", "dealer", "--kept",
+                   "5H,5C,5S,JD", "--discard", "2C,3C", "--starter", "5D")
+        assert kept.exit_code == HELD, kept.output
+        assert "256 deals dealt out for the cards seen" in kept.output
+        assert "dealer (dealer) 100: win  99.22%" in kept.output
+
+    def test_refused_options_are_named_as_typed(self) -> None:
+        result = run("chances", "--scores", "130,100", "--seen-cards", "5H 5C 5S JD 2C 2C",
+                     "--dealer", "zed", "--after", "crib")
+        assert result.exit_code == 2
+        assert result.output.splitlines()[1:] == [
+            "  --seen-cards card 6: duplicate card: '2C' (duplicate-card)",
+            "  --dealer: 'zed' is not one of the players (unknown-player)",
+            "  --scores (pone): 130 is not a score before the end of the game: from 0 to 120 "
+            "(out-of-range)",
+            "  --after: the cards seen are of a deal before its play: give the scores after a "
+            "part of the deal, or the cards (conflict)"]
+
+    def test_a_score_for_each_player(self) -> None:
+        result = run("chances", "--scores", "115")
+        assert result.exit_code == 2
+        assert "--scores: 2 whole numbers, one for each of pone, dealer in that order" in (
+            result.output)

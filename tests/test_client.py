@@ -73,6 +73,21 @@ class TestOperations:
             "acc", "hoyle", "english", "friendly"]
         assert referee.healthy() and referee.ready()
 
+    def test_chances(self, referee: Client) -> None:
+        answer = referee.chances({"ann": 115, "bob": 100}, players=["ann", "bob"], dealer="bob")
+        assert (answer["pone"], answer["dealer"]) == ("ann", "bob")
+        assert answer["win"] == {"ann": 0.954506, "bob": 0.045494}
+        seen = referee.chances({"pone": 100, "dealer": 100},
+                               seen={"player": "pone", "cards": ["5H", "5C", "5S", "JD", "2C",
+                                                                 "3C"]})
+        assert (seen["samples"], seen["win"]["pone"]) == (256, 0.480507)
+        # Answered in-process, the same.
+        assert LocalClient().chances({"ann": 115, "bob": 100}, players=["ann", "bob"],
+                                     dealer="bob") == answer
+        with pytest.raises(ProblemError) as caught:
+            referee.chances({"pone": 121, "dealer": 0}, variant="four-player")
+        assert [e["pointer"] for e in caught.value.errors] == ["#/players", "#/variant"]
+
 
 class TestErrors:
     def test_problem_details_are_carried(self, referee: Client) -> None:

@@ -99,3 +99,15 @@ def test_the_readme_lists_every_finding_code() -> None:
     start = readme.index("A rule broken at the table is a finding in the answer")
     section = readme[start:readme.index("\n\n", readme.index("The codes:", start))]
     assert [code for code in values(FindingCode) if f"`{code}`" not in section] == []
+
+
+def test_the_parts_of_a_deal_for_the_chances_are_the_librarys() -> None:
+    from rules.chances import Stage as Part
+
+    words = [part.word for part in Part]
+    assert words == ["heels", "play", "pone_hand", "dealer_hand", "crib"]
+    assert at("ChancesRequest", "properties", "after", "enum") == words
+    assert [v for v in at("ChancesResult", "properties", "after", "enum")
+            if v is not None] == words
+    assert list(get_args(types.DealPart)) == words
+    assert list(cli.DEAL_PARTS.choices) == words

@@ -34,6 +34,9 @@ export type TournamentCheckRequest = Schemas["TournamentCheckRequest"];
 export type TournamentCheckResult = Schemas["TournamentCheckResult"];
 export type SeatingRequest = Schemas["SeatingRequest"];
 export type SeatingResult = Schemas["SeatingResult"];
+export type ChancesRequest = Schemas["ChancesRequest"];
+export type ChancesResult = Schemas["ChancesResult"];
+export type Seen = Schemas["Seen"];
 export type Status = Schemas["Status"];
 export type Finding = Schemas["Finding"];
 export type Problem = Schemas["Problem"];
@@ -175,6 +178,10 @@ export function createMuggins(options: ClientOptions) {
     /** A round-robin seating plan for a night. */
     seatTournament: async (body: SeatingRequest, call?: CallOptions) =>
       answer(await client.POST("/v1/tournaments/seating", { body, ...init(call) })),
+    /** Each player's chance of winning from the scores: before a deal, after a part of
+     * it, or with the cards one player sees (two players: six- and five-card games). */
+    chances: async (body: ChancesRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/chances", { body, ...init(call) })),
     /** Each variant's facts (seats, cards dealt and kept, target, margins). */
     listVariants: async (call?: CallOptions) =>
       answer(await client.GET("/v1/variants", init(call))),
@@ -206,7 +213,7 @@ export function createMuggins(options: ClientOptions) {
 /** The operationId each function answers for (a test checks they cover openapi.yaml). */
 export const OPERATIONS = [
   "checkHand", "checkHands", "checkPegging", "checkDeal", "checkGame", "adviseDiscards",
-  "reviewDeal", "reviewGame", "advisePlay", "checkTournament", "seatTournament",
+  "reviewDeal", "reviewGame", "advisePlay", "checkTournament", "seatTournament", "chances",
   "listRulesets", "listVariants", "health", "ready", "metrics", "contract", "scorepad",
   "ruleBook", "docs",
 ] as const satisfies readonly (keyof operations & keyof Muggins)[];

@@ -156,6 +156,20 @@ describe("every operation answers, typed", () => {
     assert.equal(plan.rounds.length, 3);
   });
 
+  it("chances: each player's chance of winning, by name, from the shipped table", async () => {
+    const { data } = await muggins.chances({ players: ["ann", "bob"], dealer: "bob",
+      scores: { ann: 115, bob: 100 } });
+    assert.deepEqual([data.pone, data.dealer, data.after, data.samples], ["ann", "bob", null, 0]);
+    assert.deepEqual(data.win, { ann: 0.954506, bob: 0.045494 });
+    assert.deepEqual(data.game_points, { ann: 1.909013, bob: 0.090987 });
+    assert.deepEqual(data.table, { deals: 300000, seed: 2026, version: "0.3.0" });
+    const after = (await muggins.chances({ scores: { pone: 115, dealer: 100 }, after: "play" })).data;
+    assert.deepEqual(after.win, { pone: 0.949019, dealer: 0.050981 });
+    const seen = (await muggins.chances({ scores: { pone: 100, dealer: 100 },
+      seen: { player: "pone", cards: ["5H", "5C", "5S", "JD", "2C", "3C"] } })).data;
+    assert.deepEqual([seen.samples, seen.win.pone], [256, 0.480507]);
+  });
+
   it("the text answers: metrics, the contract, the pages", async () => {
     assert.match((await muggins.metrics()).data, /^# HELP muggins_http_requests_total/m);
     assert.match((await muggins.contract()).data, /^openapi: 3\.1\.0$/m);
@@ -181,6 +195,14 @@ describe("refusals are MugginsErrors", () => {
       .then(() => null, (e: unknown) => e);
     assert.ok(refused instanceof MugginsError);
     assert.deepEqual(refused.errors.map((e) => [e.pointer, e.code]), [["#/plays/0/player", "unknown-player"]]);
+  });
+
+  it("chances refuses a position it cannot answer, each problem pointed", async () => {
+    const refused = await muggins.chances({ scores: { pone: 121, dealer: 0 }, dealer: "zed" })
+      .then(() => null, (e: unknown) => e);
+    assert.ok(refused instanceof MugginsError);
+    assert.deepEqual(refused.errors.map((e) => [e.pointer, e.code]),
+      [["#/dealer", "unknown-player"], ["#/scores/pone", "out-of-range"]]);
   });
 
   it("a 405 from the wrong method is a problem too, with Allow", async () => {
