@@ -22,8 +22,8 @@ from rules.chances import (
     SCALE,
     ChanceTable,
     Known,
+    Part,
     Seen,
-    Stage,
     TableFileError,
     Tally,
     Trail,
@@ -73,27 +73,27 @@ class TestStrategy:
     @pytest.mark.parametrize("variant", [Variant.SIX_CARD, Variant.FIVE_CARD])
     def test_every_deal_pegs_in_the_order_of_the_deal(self, variant: Variant) -> None:
         for trail in trails(variant, 1, 300):
-            stages = [stage for _, _, stage in trail.scores]
-            assert stages == sorted(stages)
+            parts = [part for _, _, part in trail.scores]
+            assert parts == sorted(parts)
             assert all(points > 0 for _, points, _ in trail.scores)
             # The play always pegs (the last card, at least), the pone nothing but the
             # play and its hand, the dealer no pone's hand.
-            assert trail.total(PONE, Stage.PLAY) + trail.total(DEALER, Stage.PLAY) >= 1
-            assert {stage for side, _, stage in trail.scores if side == PONE} <= {
-                Stage.PLAY, Stage.PONE_HAND}
-            assert Stage.PONE_HAND not in {s for side, _, s in trail.scores if side == DEALER}
+            assert trail.total(PONE, Part.PLAY) + trail.total(DEALER, Part.PLAY) >= 1
+            assert {part for side, _, part in trail.scores if side == PONE} <= {
+                Part.PLAY, Part.PONE_HAND}
+            assert Part.PONE_HAND not in {s for side, _, s in trail.scores if side == DEALER}
 
     def test_the_five_card_play_is_one_count(self) -> None:
         # One count of at most 31: a side pegs at most what one count can give.
         for trail in trails(Variant.FIVE_CARD, 2, 300):
-            assert trail.total(PONE, Stage.PLAY) + trail.total(DEALER, Stage.PLAY) <= 31
+            assert trail.total(PONE, Part.PLAY) + trail.total(DEALER, Part.PLAY) <= 31
 
     def test_a_known_hand_is_kept_and_counted(self) -> None:
         kept, discard, starter = cards("5H 5S 5C JD"), cards("2C 3C"), Card.parse("5D")
         known = Known(PONE, kept=kept, discard=discard, starter=starter)
         for seed in range(20):
             trail = play_deal(random.Random(seed), known=known)
-            assert trail.total(PONE, Stage.PONE_HAND) == score(kept, starter) == 29
+            assert trail.total(PONE, Part.PONE_HAND) == score(kept, starter) == 29
 
     def test_only_two_players(self) -> None:
         with pytest.raises(ValueError, match="two players, not four-player"):
@@ -118,11 +118,11 @@ class TestTally:
 
     def test_the_counts_say_who_reaches_first(self) -> None:
         # A single deal: heels 2 to the dealer, then the play, the hands, the crib.
-        trail = Trail(((DEALER, 2, Stage.HEELS), (PONE, 2, Stage.PLAY), (DEALER, 1, Stage.PLAY),
-                       (PONE, 8, Stage.PONE_HAND), (DEALER, 12, Stage.DEALER_HAND),
-                       (DEALER, 4, Stage.CRIB)))
+        trail = Trail(((DEALER, 2, Part.HEELS), (PONE, 2, Part.PLAY), (DEALER, 1, Part.PLAY),
+                       (PONE, 8, Part.PONE_HAND), (DEALER, 12, Part.DEALER_HAND),
+                       (DEALER, 4, Part.CRIB)))
         tally = record(Tally.empty(Variant.SIX_CARD), [trail])
-        counts = tally.counts[Stage.HEELS]
+        counts = tally.counts[Part.HEELS]
         assert counts[0, 10, 19] == 1  # the pone pegs in all 10, the dealer 19
         # The pone's 3rd to 10th points come at its hand, the dealer then at 3.
         assert [counts[1, x, 3] for x in range(3, 11)] == [1] * 8
@@ -130,7 +130,7 @@ class TestTally:
         # The dealer's 4th point comes with its hand, the pone then at 10.
         assert counts[2, 4, 10] == 1 and counts[2, 19, 10] == 1 and counts[2, 20].sum() == 0
         # From the pone's hand on, only the hands and the crib are left.
-        assert tally.counts[Stage.PONE_HAND, 0, 8, 16] == 1
+        assert tally.counts[Part.PONE_HAND, 0, 8, 16] == 1
 
     def test_a_tally_of_one_variant_does_not_add_to_another(self) -> None:
         with pytest.raises(ValueError, match="cannot add"):
@@ -172,23 +172,23 @@ class TestInduction:
         worst = max(abs(int(values[p, d, 0]) / SCALE - naive[p, d]) for p, d in naive)
         assert worst < 1e-7
 
-    @pytest.mark.parametrize("stage", list(Stage))
-    def test_a_step_is_the_mean_of_its_deals(self, stage: Stage) -> None:
+    @pytest.mark.parametrize("part", list(Part))
+    def test_a_step_is_the_mean_of_its_deals(self, part: Part) -> None:
         deals = trails(Variant.FIVE_CARD, 5, 300)
         tally = record(Tally.empty(Variant.FIVE_CARD), deals)
         values = induce(tally)
         for pone, dealer in ((0, 0), (3, 0), (50, 55), (58, 40), (60, 60), (45, 59)):
-            mean = sum(outcome(t, 61, values, pone, dealer, stage) for t in deals) // len(deals)
-            assert np.array_equal(step(tally, stage, values, pone, dealer), mean)
+            mean = sum(outcome(t, 61, values, pone, dealer, part) for t in deals) // len(deals)
+            assert np.array_equal(step(tally, part, values, pone, dealer), mean)
 
     def test_an_outcome_pegs_out_in_order(self) -> None:
         # The pone at 115 with 8 in hand wins before the dealer's 20 at 110 is counted.
-        trail = Trail(((PONE, 1, Stage.PLAY), (PONE, 8, Stage.PONE_HAND),
-                       (DEALER, 20, Stage.DEALER_HAND)))
+        trail = Trail(((PONE, 1, Part.PLAY), (PONE, 8, Part.PONE_HAND),
+                       (DEALER, 20, Part.DEALER_HAND)))
         values = shipped(Variant.SIX_CARD).values
         assert list(outcome(trail, 121, values, 115, 110)) == [SCALE, 0, 0, 0, 0, 0]
         # Short of it, the dealer's hand wins, the loser at 116: no skunk.
-        trail = Trail(((PONE, 1, Stage.PLAY), (DEALER, 12, Stage.DEALER_HAND)))
+        trail = Trail(((PONE, 1, Part.PLAY), (DEALER, 12, Part.DEALER_HAND)))
         assert list(outcome(trail, 121, values, 115, 110)) == [0, 0, 0, SCALE, 0, 0]
         # A skunk: the dealer pegs out with the pone at 80.
         assert list(outcome(trail, 121, values, 79, 110)) == [0, 0, 0, SCALE, SCALE, 0]
@@ -293,7 +293,7 @@ class TestPosition:
 
     def test_after_the_crib_is_the_next_deal(self) -> None:
         table = Table.seat()
-        found = chances_of(table, {"pone": 60, "dealer": 70}, self.TABLES, after=Stage.CRIB)
+        found = chances_of(table, {"pone": 60, "dealer": 70}, self.TABLES, after=Part.CRIB)
         next_deal = shipped(Variant.SIX_CARD).before(70, 60)
         assert found.chances.win == next_deal.win[::-1]
 
@@ -301,7 +301,7 @@ class TestPosition:
         # 120 to 100 after the play: the pone's hand counts first, and every hand of the
         # sample pegged (most do); the pone's chance is near certain.
         found = chances_of(Table.seat(), {"pone": 120, "dealer": 100}, self.TABLES,
-                           after=Stage.PLAY)
+                           after=Part.PLAY)
         assert found.chances.win[PONE] > 0.9
 
     def test_cards_seen_answer_the_same_twice(self) -> None:
@@ -328,7 +328,7 @@ class TestPosition:
         assert self.problems(table, {"pone": 3}) == [(("scores",), "required")]
         assert self.problems(table, None) == [(("scores",), "required")]
         seen = Seen("zed", cards=cards("5H 5S 5C"))
-        assert self.problems(table, {"pone": 1, "dealer": 1}, seen=seen, after=Stage.PLAY) == [
+        assert self.problems(table, {"pone": 1, "dealer": 1}, seen=seen, after=Part.PLAY) == [
             (("after",), "conflict"), (("seen", "player"), "unknown-player"),
             (("seen", "cards"), "wrong-size")]
         seen = Seen("pone", kept=cards("5H 5S 5C JD"), starter=Card.parse("5H"))
@@ -396,7 +396,7 @@ class TestGameChances:
         checked = create_app().test_client().post("/v1/games/check", json=self.BODY).get_json()
         play, heels = checked["deals"][0]["play"], checked["deals"][0]["heels"]
         assert heels == 0 and sum(play.values()) >= 1
-        after = table.after(Stage.PONE_HAND, 110 + play["bob"], 100 + play["ann"])
+        after = table.after(Part.PONE_HAND, 110 + play["bob"], 100 + play["ann"])
         assert deal["after_play"] == {"bob": round(after.win[PONE], 6),
                                       "ann": round(after.win[DEALER], 6)}
         # Bob's hand, A 2 3 4 with the king, makes 8 and his 121 at the show.

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from muggins.client import LocalClient
 from rules import Table, Variant
-from rules.chances import Chances, ChanceTable, Seen, Stage, chances_of
+from rules.chances import Chances, ChanceTable, Part, Seen, chances_of
 from rules.core import parse_cards
 from service.v1.chances import load_tables
 
@@ -98,14 +98,14 @@ class TestNames:
         assert answer["win"] == by_name(SIX.before(100, 115).win, "dealer", "pone")
 
 
-@pytest.mark.parametrize(("after", "stage"), [
-    ("heels", Stage.PLAY), ("play", Stage.PONE_HAND), ("pone_hand", Stage.DEALER_HAND),
-    ("dealer_hand", Stage.CRIB)])
+@pytest.mark.parametrize(("after", "part"), [
+    ("heels", Part.PLAY), ("play", Part.PONE_HAND), ("pone_hand", Part.DEALER_HAND),
+    ("dealer_hand", Part.CRIB)])
 def test_after_a_part_the_rest_of_the_deal_is_to_come(client: FlaskClient, after: str,
-                                                       stage: Stage) -> None:
+                                                       part: Part) -> None:
     answer = post(client, {"scores": {"pone": 115, "dealer": 100}, "after": after})
     assert answer["after"] == after
-    found = figures(SIX.after(stage, 115, 100))
+    found = figures(SIX.after(part, 115, 100))
     assert {k: answer[k] for k in found} == found
 
 
@@ -226,7 +226,7 @@ def test_the_local_client_asks_the_same(client: FlaskClient) -> None:
     answer = LocalClient().chances({"ann": 60, "bob": 70}, players=["ann", "bob"],
                                    dealer="ann", after="heels")
     assert answer == post(client, body)
-    assert answer["win"] == by_name(SIX.after(Stage.PLAY, 70, 60).win, "bob", "ann")
+    assert answer["win"] == by_name(SIX.after(Part.PLAY, 70, 60).win, "bob", "ann")
 
 
 def test_a_table_is_what_the_service_loaded() -> None:

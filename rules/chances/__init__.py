@@ -28,7 +28,7 @@ from rules.chances.position import (
     chances_problems,
     covered_problems,
 )
-from rules.chances.strategy import DEALER, PONE, STRATEGY, Known, Stage, Trail, play_deal
+from rules.chances.strategy import DEALER, PONE, STRATEGY, Known, Part, Trail, play_deal
 from rules.chances.table import (
     SCALE,
     Chances,
@@ -54,9 +54,9 @@ __all__ = [
     "DiscardChance",
     "DiscardChances",
     "Known",
+    "Part",
     "PositionChances",
     "Seen",
-    "Stage",
     "TableFileError",
     "Tally",
     "Trail",

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from rules.chances.strategy import Stage
+from rules.chances.strategy import Part
 from rules.chances.table import ChanceTable
 from rules.chances.tally import Tally
 from rules.core.variants import Variant
@@ -61,7 +61,7 @@ def from_bytes(data: bytes) -> ChanceTable:
     except (ValueError, KeyError, TypeError, zlib.error) as error:
         raise TableFileError(f"a damaged chance table: {error}") from error
     side = target + 1
-    shapes = ((len(Stage), 3, side, side), (len(Stage), 2), (2,), (target, target, 6),
+    shapes = ((len(Part), 3, side, side), (len(Part), 2), (2,), (target, target, 6),
               (target, target))
     sizes = [int(np.prod(shape)) * np.dtype(dtype).itemsize
              for shape, dtype in zip(shapes, _DTYPES, strict=True)]

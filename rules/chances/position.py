@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rules.advice import advise
-from rules.chances.strategy import DEALER, PONE, Known, Stage, play_deal
+from rules.chances.strategy import DEALER, PONE, Known, Part, play_deal
 from rules.chances.table import SCALE, WIN, Chances, ChanceTable, chances_from, outcome
 from rules.core.cards import Card
 from rules.core.errors import Problem, ProblemCode, Problems, RecordError, check_cards
@@ -56,7 +56,7 @@ class Seen:
 
 def chances_problems(table: Table, scores: Mapping[str, int] | None,
                      tables: Mapping[Variant, ChanceTable], *,
-                     after: Stage | None = None, seen: Seen | None = None) -> list[Problem]:
+                     after: Part | None = None, seen: Seen | None = None) -> list[Problem]:
     """Every reason the position cannot be answered, each at its field's path."""
     problems = Problems()
     problems.extend(covered_problems(table.variant, tables))
@@ -89,7 +89,7 @@ def covered_problems(variant: Variant, tables: Mapping[Variant, ChanceTable]) ->
                     f"of two players, not the {variant} game")]
 
 
-def _seen_problems(problems: Problems, table: Table, seen: Seen, after: Stage | None) -> None:
+def _seen_problems(problems: Problems, table: Table, seen: Seen, after: Part | None) -> None:
     spec = table.variant.spec
     if after is not None:
         problems.add(("after",), ProblemCode.CONFLICT, "the cards seen are of a deal before "
@@ -137,7 +137,7 @@ class PositionChances:
 
 
 def chances_of(table: Table, scores: Mapping[str, int], tables: Mapping[Variant, ChanceTable],
-               *, after: Stage | None = None, seen: Seen | None = None,
+               *, after: Part | None = None, seen: Seen | None = None,
                samples: int = SAMPLES) -> PositionChances:
     """The chances of the position: before the deal that ``table``'s dealer deals, after
     its part ``after`` is pegged (the scores given include it), or with the cards
@@ -151,8 +151,8 @@ def chances_of(table: Table, scores: Mapping[str, int], tables: Mapping[Variant,
     names = side[table.pone], side[table.dealer]
     if seen is None:
         found = (chance_table.before(pone, dealer) if after is None
-                 else chance_table.after(Stage(after + 1), pone, dealer)
-                 if after < Stage.CRIB else _next_deal(chance_table, pone, dealer))
+                 else chance_table.after(Part(after + 1), pone, dealer)
+                 if after < Part.CRIB else _next_deal(chance_table, pone, dealer))
         return PositionChances(found, *names, 0)
     return PositionChances(_dealt_out(chance_table, table, seen, pone, dealer, samples),
                            *names, samples)
@@ -176,10 +176,10 @@ def _dealt_out(chance_table: ChanceTable, table: Table, seen: Seen, pone: int, d
     else:
         known = Known(who, kept=seen.kept, discard=seen.discard, starter=seen.starter)
     # Heels are pegged at the cut: with the starter seen, the scores include them.
-    stage = Stage.HEELS if known.starter is None else Stage.PLAY
+    part = Part.HEELS if known.starter is None else Part.PLAY
     rng = random.Random(_seed(table, seen, pone, dealer))
     values = np.stack([outcome(play_deal(rng, variant, known=known), chance_table.target,
-                               chance_table.values, pone, dealer, stage)
+                               chance_table.values, pone, dealer, part)
                        for _ in range(samples)])
     mean = values.sum(axis=0) // samples
     wins = values[:, WIN].astype(np.float64) / SCALE

@@ -33,7 +33,7 @@ from rules.doubledummy import Position
 from rules.play.pegging import THIRTY_ONE, peg_scores
 from rules.show.show import score
 
-__all__ = ["DEALER", "PONE", "STRATEGY", "Discards", "Known", "Stage", "Trail", "play_deal"]
+__all__ = ["DEALER", "PONE", "STRATEGY", "Discards", "Known", "Part", "Trail", "play_deal"]
 
 PONE, DEALER = 0, 1
 """The two sides of the two-player game, as the trail names them."""
@@ -48,9 +48,9 @@ _DECK = tuple(sorted(full_deck(), key=lambda card: card.index))
 _SAMPLE_CARD = {order: Card(Rank.from_order(order), Suit.SPADES) for order in range(1, 14)}
 
 
-class Stage(IntEnum):
+class Part(IntEnum):
     """The parts of a deal in the order they are pegged; a trail's scores carry the
-    stage they belong to."""
+    part they belong to."""
 
     HEELS = 0
     PLAY = 1
@@ -64,7 +64,7 @@ class Stage(IntEnum):
         return self.name.lower()
 
     @classmethod
-    def from_word(cls, word: str) -> Stage:
+    def from_word(cls, word: str) -> Part:
         try:
             return cls[word.upper()]
         except KeyError:
@@ -73,13 +73,13 @@ class Stage(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Trail:
-    """One deal's scores in the order pegged: ``(side, points, stage)``, no zeros."""
+    """One deal's scores in the order pegged: ``(side, points, part)``, no zeros."""
 
-    scores: tuple[tuple[int, int, Stage], ...]
+    scores: tuple[tuple[int, int, Part], ...]
 
-    def total(self, side: int, stage: Stage | None = None) -> int:
+    def total(self, side: int, part: Part | None = None) -> int:
         return sum(points for who, points, at in self.scores
-                   if who == side and (stage is None or at == stage))
+                   if who == side and (part is None or at == part))
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,18 +140,18 @@ def play_deal(rng: random.Random, variant: Variant = Variant.SIX_CARD, *,
         kept.append(keep)
         crib.extend(discard)
 
-    scores: list[tuple[int, int, Stage]] = []
+    scores: list[tuple[int, int, Part]] = []
     if starter.rank is Rank.JACK:
-        scores.append((DEALER, HEELS, Stage.HEELS))
+        scores.append((DEALER, HEELS, Part.HEELS))
     for side, points in _play(kept, dealt, starter, spec.single_count):
-        scores.append((side, points, Stage.PLAY))
-    for side, stage in ((PONE, Stage.PONE_HAND), (DEALER, Stage.DEALER_HAND)):
+        scores.append((side, points, Part.PLAY))
+    for side, part in ((PONE, Part.PONE_HAND), (DEALER, Part.DEALER_HAND)):
         points = score(kept[side], starter)
         if points:
-            scores.append((side, points, stage))
+            scores.append((side, points, part))
     points = score(crib, starter, crib=True)
     if points:
-        scores.append((DEALER, points, Stage.CRIB))
+        scores.append((DEALER, points, Part.CRIB))
     return Trail(tuple(scores))
 
 

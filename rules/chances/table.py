@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rules.chances.strategy import DEALER, PONE, Stage, Trail
+from rules.chances.strategy import DEALER, PONE, Part, Trail
 from rules.chances.tally import DEALER_FIRST, FINAL, PONE_FIRST, Tally
 from rules.core.rulesets import Ruleset
 from rules.deal.game import Margin, margin_lines
@@ -71,14 +71,14 @@ def _lines(target: int) -> tuple[int, int]:
     return lines[Margin.SKUNK], lines[Margin.DOUBLE_SKUNK]
 
 
-def step(tally: Tally, stage: Stage, after: Values, pone: int, dealer: int) -> Values:
-    """The chances of ``(pone, dealer)`` with the deal's parts from ``stage`` on still to
+def step(tally: Tally, part: Part, after: Values, pone: int, dealer: int) -> Values:
+    """The chances of ``(pone, dealer)`` with the deal's parts from ``part`` on still to
     be pegged, ``after`` giving those of every position before the next deal (indexed
     ``[pone, dealer]``, as this deal's dealer will then be the pone)."""
     target = tally.target
     skunk_line, double_line = _lines(target)
     x, y = target - pone, target - dealer
-    counts = tally.counts[stage]
+    counts = tally.counts[part]
     out = np.zeros(6, np.int64)
     for first, need, other_need, own, other_score in (
             (PONE_FIRST, x, y, 0, dealer), (DEALER_FIRST, y, x, 3, pone)):
@@ -101,14 +101,14 @@ def step(tally: Tally, stage: Stage, after: Values, pone: int, dealer: int) -> V
 
 
 def outcome(trail: Trail, target: int, after: Values, pone: int, dealer: int,
-            stage: Stage = Stage.HEELS) -> Values:
-    """One deal's worth from ``(pone, dealer)``, its parts from ``stage`` on pegged in
+            part: Part = Part.HEELS) -> Values:
+    """One deal's worth from ``(pone, dealer)``, its parts from ``part`` on pegged in
     order: a win as soon as a side reaches the target, else the position it leads to.
     The mean over a sample's trails is :func:`step` over the sample's tally, exactly."""
     skunk_line, double_line = _lines(target)
     run = [pone, dealer]
     for side, points, at in trail.scores:
-        if at < stage:
+        if at < part:
             continue
         run[side] += points
         if run[side] >= target:
@@ -128,14 +128,14 @@ def induce(tally: Tally) -> Values:
     target = tally.target
     if tally.deals == 0:
         raise ValueError("no deals to induce from")
-    if tally.counts[Stage.HEELS, FINAL, 0, 0]:
+    if tally.counts[Part.HEELS, FINAL, 0, 0]:
         raise ValueError("a deal in the tally pegged nothing: the induction needs every "
                          "deal to peg")
     values: Values = np.zeros((target, target, 6), np.int64)
     for total in range(2 * target - 2, -1, -1):
         for pone in range(max(0, total - target + 1), min(target - 1, total) + 1):
             dealer = total - pone
-            values[pone, dealer] = step(tally, Stage.HEELS, values, pone, dealer)
+            values[pone, dealer] = step(tally, Part.HEELS, values, pone, dealer)
     return values
 
 
@@ -159,11 +159,11 @@ class ChanceTable:
         self._check(pone, dealer)
         return chances_from(self.values[pone, dealer], int(self.half_width[pone, dealer]) / SCALE)
 
-    def after(self, stage: Stage, pone: int, dealer: int) -> Chances:
+    def after(self, part: Part, pone: int, dealer: int) -> Chances:
         """The chances within a deal: the scores ``(pone, dealer)`` with every part of the
-        deal before ``stage`` pegged (``Stage.PLAY``: the starter cut and heels pegged)."""
+        deal before ``part`` pegged (``Part.PLAY``: the starter cut and heels pegged)."""
         self._check(pone, dealer)
-        values = step(self.tally, stage, self.values, pone, dealer)
+        values = step(self.tally, part, self.values, pone, dealer)
         # Within a deal the sampling error is that of the positions it leads to; the
         # widest of those is a fair (cautious) figure.
         return chances_from(values, int(self.half_width[pone, dealer]) / SCALE)

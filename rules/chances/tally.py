@@ -10,7 +10,7 @@ reaches the target first, and where the other side stands then. For a side that 
   while the dealer's stands at ``l``: the pone pegs out first when ``l < y``.
 * ``DEALER_FIRST[y, m]``: the same for the dealer, the pone standing at ``m``.
 
-Every count is kept from each stage of the deal on (:class:`Stage`: from the heels,
+Every count is kept from each part of the deal on (:class:`Part`: from the heels,
 i.e. the whole deal; from the play; from the pone's hand; ...), so that a position
 after any part of a deal is judged by the same tables. Totals past the target are
 clipped to it: beyond the target nothing differs.
@@ -29,14 +29,14 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from rules.chances.strategy import DEALER, PONE, Stage, Trail, play_deal
+from rules.chances.strategy import DEALER, PONE, Part, Trail, play_deal
 from rules.core.variants import Variant
 
 __all__ = ["DEALER_FIRST", "FINAL", "PONE_FIRST", "Tally", "chunk_seed", "tally_chunk"]
 
 FINAL, PONE_FIRST, DEALER_FIRST = 0, 1, 2
 Counts = npt.NDArray[np.int64]
-"""``[stage, table, i, j]``: the three tables from each stage on."""
+"""``[part, table, i, j]``: the three tables from each part on."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Tally:
     deals: int
     counts: Counts
     points: Counts
-    """``[stage, side]``: points pegged at that stage, summed over the deals."""
+    """``[part, side]``: points pegged at that part, summed over the deals."""
     squares: Counts
     """``[side]``: each deal's total for the side, squared, summed (for the intervals)."""
 
@@ -54,8 +54,8 @@ class Tally:
     def empty(cls, variant: Variant, target: int | None = None) -> Tally:
         target = variant.spec.target if target is None else target
         size = target + 1
-        return cls(variant, target, 0, np.zeros((len(Stage), 3, size, size), np.int64),
-                   np.zeros((len(Stage), 2), np.int64), np.zeros(2, np.int64))
+        return cls(variant, target, 0, np.zeros((len(Part), 3, size, size), np.int64),
+                   np.zeros((len(Part), 2), np.int64), np.zeros(2, np.int64))
 
     def __add__(self, other: Tally) -> Tally:
         if (self.variant, self.target) != (other.variant, other.target):
@@ -72,9 +72,9 @@ class Tally:
             sha.update(array.astype("<i8").tobytes())
         return sha.hexdigest()
 
-    def mean_points(self, side: int, stage: Stage | None = None) -> float:
-        """A side's mean points a deal (at one stage, or in all)."""
-        column = self.points[:, side] if stage is None else self.points[stage, side]
+    def mean_points(self, side: int, part: Part | None = None) -> float:
+        """A side's mean points a deal (at one part, or in all)."""
+        column = self.points[:, side] if part is None else self.points[part, side]
         return float(column.sum()) / self.deals if self.deals else 0.0
 
     def points_interval(self, side: int) -> float:
@@ -96,18 +96,18 @@ def record(tally: Tally, trails: Iterable[Trail]) -> Tally:
     deals = tally.deals
     for trail in trails:
         deals += 1
-        for stage in Stage:
+        for part in Part:
             run = [0, 0]
             for side, gained, at in trail.scores:
-                if at < stage:
+                if at < part:
                     continue
                 before = run[side]
                 run[side] = before + gained
                 other = min(run[1 - side], target)
                 first = PONE_FIRST if side == PONE else DEALER_FIRST
                 for reached in range(before + 1, min(run[side], target) + 1):
-                    counts[stage, first, reached, other] += 1
-            counts[stage, FINAL, min(run[PONE], target), min(run[DEALER], target)] += 1
+                    counts[part, first, reached, other] += 1
+            counts[part, FINAL, min(run[PONE], target), min(run[DEALER], target)] += 1
         for side, gained, at in trail.scores:
             points[at, side] += gained
         for side in (PONE, DEALER):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.chances import COVERED, DEALER, PONE, ChanceTable, Stage
+from rules.chances import COVERED, DEALER, PONE, ChanceTable, Part
 from rules.core.table import Table
 from rules.core.variants import Variant
 from rules.deal.check import DealCheck
@@ -54,13 +54,13 @@ def _deal(chance_table: ChanceTable, deal: DealCheck) -> DealChances:
     if deal.play is not None:
         for player, points in deal.play.totals.items():
             played[at.side_of(player).name] += points
-    return DealChances(opening, _at(chance_table, played, pone, dealer, Stage.PONE_HAND,
+    return DealChances(opening, _at(chance_table, played, pone, dealer, Part.PONE_HAND,
                                     target),
                        _at(chance_table, deal.scores_after, pone, dealer, None, target))
 
 
 def _at(chance_table: ChanceTable, scores: Mapping[str, int], pone: str, dealer: str,
-        part: Stage | None, target: int) -> dict[str, float]:
+        part: Part | None, target: int) -> dict[str, float]:
     for side, other in ((pone, dealer), (dealer, pone)):
         if scores[side] >= target:
             return {side: 1.0, other: 0.0}

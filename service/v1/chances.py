@@ -12,8 +12,8 @@ from rules import RecordError, Table, Variant
 from rules.chances import (
     COVERED,
     ChanceTable,
+    Part,
     Seen,
-    Stage,
     chances_of,
     chances_problems,
     covered_problems,
@@ -32,7 +32,7 @@ __all__ = ["TABLES", "chances", "load_tables"]
 TABLES: dict[Variant, ChanceTable] = {}
 """The shipped tables, read once at start (:func:`load_tables`)."""
 
-_AFTER = {stage.word: stage for stage in Stage}
+_AFTER = {part.word: part for part in Part}
 
 
 def load_tables() -> dict[Variant, ChanceTable]:
@@ -65,7 +65,7 @@ _schema = ChancesSchema()
 
 
 def _position(loaded: Mapping[str, Any], refused: Refused) -> tuple[
-        Table | None, Stage | None, Seen | None, list[Problem]]:
+        Table | None, Part | None, Seen | None, list[Problem]]:
     problems: list[Problem] = []
     table = None
     if "variant" in loaded and not refused("variant") and not refused("players"):
@@ -96,7 +96,7 @@ def _position(loaded: Mapping[str, Any], refused: Refused) -> tuple[
 
 
 def _problems(loaded: Mapping[str, Any], refused: Refused) -> tuple[
-        Table | None, Stage | None, Seen | None, list[Problem]]:
+        Table | None, Part | None, Seen | None, list[Problem]]:
     """The position the request describes, with every problem the library finds in it."""
     table, after, seen, problems = _position(loaded, refused)
     if table is not None:
