@@ -323,25 +323,8 @@ export function scoresText(scores) {
   return Object.entries(scores).map(([who, points]) => `${who} ${points}`).join(", ");
 }
 
-// The play as a table, numbered from 1, with the pegs after the rulings when given.
-export function playTable(r) {
-  const table = el("table", { class: "plays" },
-    el("caption", {}, "The play, card by card"),
-    el("thead", {}, el("tr", {},
-      el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Card"),
-      el("th", { scope: "col", class: "num" }, "Count"), el("th", { scope: "col", class: "num" }, "Points"),
-      el("th", { scope: "col" }, "For"))));
-  const rows = el("tbody");
-  for (const play of r.plays) {
-    const scores = play.scores.map((s) => `${s.kind} ${s.points}`).join(", ");
-    rows.append(el("tr", { class: play.legal === false ? "illegal" : null },
-      el("td", {}, play.index + 1), el("td", {}, play.player),
-      el("td", {}, play.go ? "go" : play.card, play.legal === false ? " (taken back)" : null),
-      el("td", { class: "num" }, play.count), el("td", { class: "num" }, play.points), el("td", {}, scores)));
-  }
-  table.append(rows);
-  return el("div", { class: "scroll" }, table);
-}
+// The play as a table: with what was claimed and which rows a finding names (results.js).
+export { playTable } from "./results.js";
 
 export function playSummary(r) {
   return [

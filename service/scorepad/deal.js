@@ -1,6 +1,8 @@
 // Check a deal, and deal after deal a game: the cards dealt, the discards, the starter,
 // the play and the claims in; the ruling and the board before and after out.
 import { drawBoard } from "./board.js";
+import { dealNumber, playFindings } from "./results.js";
+import { reviewGame } from "./review.js";
 import {
   $, ask, cards, defaultNames, el, explain, facts, findings, nameText, nextSeats, Notation, ordinal, playSpot,
   playSummary, playTable, present, rulingSettings, scoresText, seatCount, seatTitle, sidesOf, sideText, startOver,
@@ -232,7 +234,7 @@ function showDeal(r, claims) {
     r.misdeal ? el("p", { class: "error" }, "A misdeal: the deal does not count.") : null,
     r.heels && (r.heels.points || r.heels.claimed !== undefined)
       ? el("p", { id: "heels" }, `Heels (a jack starter): ${r.heels.points}, pegged ${r.heels.pegged}.`) : null,
-    findings(r.findings),
+    playFindings(r.findings, r.play && r.play.plays),
     r.findings.length ? null : el("p", { class: "no-findings" }, "No findings: the deal was by the rules."),
     r.play ? playTable(r.play) : null,
     ...(r.play ? playSummary(r.play) : []),
@@ -246,6 +248,7 @@ function updateGame() {
   const kept = game.deals.length;
   $("next-deal").disabled = game.checked === null;
   $("check-game").disabled = kept === 0 && game.checked === null;
+  $("review-game").disabled = $("check-game").disabled;
   $("game-status").textContent = kept
     ? `This game: ${kept} deal${kept === 1 ? "" : "s"} kept; ${game.firstDealer} dealt first, from ${scoresText(game.joined)}.`
     : "";
@@ -274,13 +277,20 @@ function nextDeal() {
   $("seat-dealt-0").focus();
 }
 
+async function checkGame() {
+  const out = $("deal-result");
+  startOver(out, $("deal-form"));
+  const { body, notation, deals } = gameRequest();
+  await ask("/v1/games/check", body, out, "Checking the game…", showGame,
+    (problem) => explain(problem, body, (pointer, spot) => locate(pointer, spot, names(), deals.length - 1), notation));
+}
+
 // The game in notation: the table of its first deal, the scores that deal was joined at
 // (so that the game answers as the deal did: from 0 it would not, and in the five-card
 // game the referee would add a three for last the deal's check did not), then each deal
 // kept and the deal in the form, numbered.
-async function checkGame() {
-  const out = $("deal-result");
-  startOver(out, $("deal-form"));
+// /v1/games/check and the review take the same record.
+function gameRequest() {
   const deals = [...game.deals, ...(game.checked ? [game.checked.body] : [])];
   const players = game.players || game.checked.players;
   const joined = game.joined || renamed(game.checked.answer.scores_before);
@@ -296,10 +306,11 @@ async function checkGame() {
     deal.lines.forEach((line, i) => notation.add(line, current ? deal.spots[i] : { where: `deal ${k + 1}` }));
   });
   const text = notation.text();
-  const body = { notation: text, ...rulingSettings(text) };
-  await ask("/v1/games/check", body, out, "Checking the game…", showGame,
-    (problem) => explain(problem, body, (pointer, spot) => locate(pointer, spot, names(), deals.length - 1), notation));
+  return { body: { notation: text, ...rulingSettings(text) }, notation, deals };
 }
+
+// From the game to its review in one tap: the same record, to /v1/games/review.
+function reviewTheGame() { return reviewGame(gameRequest().body); }
 
 function showGame(r) {
   const target = r.target ?? facts().target;
@@ -315,7 +326,7 @@ function showGame(r) {
     el("p", { class: "summary", id: "game-summary" }, el("strong", {}, "The game: "), scoresText(r.scores),
       r.winner ? `. ${r.winner} wins (${r.margin}).` : ". No winner yet."),
     board,
-    findings(r.findings, (finding) => el("span", { class: "deal-number" }, `Deal ${finding.deal + 1}: `)),
+    findings(r.findings, dealNumber),
     el("div", { class: "scroll" }, table),
   ];
 }
@@ -341,6 +352,7 @@ export function setUpDeal() {
   });
   $("next-deal").addEventListener("click", nextDeal);
   $("check-game").addEventListener("click", checkGame);
+  $("review-game").addEventListener("click", reviewTheGame);
   $("new-game").addEventListener("click", newGame);
   updateGame();
 }

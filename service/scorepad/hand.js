@@ -133,7 +133,8 @@ export function setUpHand() {
   $("hand").addEventListener("input", markUsed);
   $("starter").addEventListener("input", markUsed);
   $("clear-hand").addEventListener("click", () => {
-    $("hand").value = ""; $("starter").value = ""; $("claimed").value = "";
+    // Everything: a crib left ticked would count the next hand as a crib.
+    $("hand").value = ""; $("starter").value = ""; $("claimed").value = ""; $("crib").checked = false;
     startOver($("hand-result"), $("hand-form"));
     markUsed();
     $("hand").focus();

@@ -1,7 +1,8 @@
 // Check the play: a typed record, or the play entered card by card with the live
 // referee saying whose turn it is and which cards may be laid.
+import { playFindings } from "./results.js";
 import {
-  $, ask, cards, defaultNames, el, explain, findings, Notation, ordinal, playSpot, playSummary,
+  $, ask, cards, defaultNames, el, explain, Notation, ordinal, playSpot, playSummary,
   playTable, present, rulingSettings, seatCount, seatTitle, startOver, tableLine, wholeRecord,
 } from "./common.js";
 
@@ -102,7 +103,7 @@ async function checkPlay(event) {
 }
 
 function showPlay(r) {
-  return [playTable(r), ...playSummary(r), findings(r.findings),
+  return [playTable(r), ...playSummary(r), playFindings(r.findings, r.plays),
     r.findings.length ? null : el("p", { class: "no-findings" }, "No findings: the play was by the rules.")];
 }
 
@@ -125,7 +126,7 @@ async function step() {
   }
   const { body, notation } = request(true);
   const answer = await ask("/v1/pegging/check", body, out, "Asking the referee…",
-    (r) => [r.plays.length ? playTable(r) : null, ...playSummary(r), findings(r.findings)],
+    (r) => [r.plays.length ? playTable(r) : null, ...playSummary(r), playFindings(r.findings, r.plays)],
     (problem) => explain(problem, body, locate, notation));
   if (answer === null) { live.hidden = true; return; }
   live.hidden = false;
@@ -185,7 +186,9 @@ export function setUpPlay() {
   $("play-form").addEventListener("submit", checkPlay);
   $("live-play").addEventListener("click", step);
   $("clear-play").addEventListener("click", () => {
+    // Everything typed: the hands with the play (the seats' names are the table's).
     $("record").value = "";
+    for (const seat of seats()) seat.field.value = "";
     $("live").hidden = true;
     startOver($("play-result"), $("play-form"));
     seats()[0].field.focus();
