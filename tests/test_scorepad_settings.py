@@ -223,7 +223,8 @@ def test_the_review_under_muggins(page: Any) -> None:
     page.click("#review-go")
     page.wait_for_selector("#review-result .findings li[data-code='muggins']")
     assert settle(page, "#review-result .count-review") == (
-        "pone claimed 20 for the hand; it is worth 29. pone pegged 20 and the ruling gave the opponent 9: 18 lost.")
+        "pone claimed 20 for the hand; it is worth 29. "
+        "pone pegged 20 and the ruling gave the opponent 9: 18 lost.")
     assert page.text_content("#review-settings") == (
         "Judged as Six-card (to 121), ACC rules, muggins on.")
     # A record that says its own muggins is judged as it says, and the page says so.
