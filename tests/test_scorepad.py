@@ -182,7 +182,9 @@ def test_check_a_pegging_record(page: Any) -> None:
     assert [rows.nth(i).locator("td").first.text_content() for i in range(4)] == [
         "1", "2", "3", "4"]
     assert rows.nth(0).locator("td").nth(1).text_content() == "pone"
-    assert rows.nth(2).text_content().endswith("go 1")
+    # The For column has the go; the claim of 2 and its overcount are beside it.
+    assert [rows.nth(2).locator("td").nth(i).text_content() for i in (5, 6, 7)] == [
+        "go 1", "2", "⚑ overcount"]
     assert page.text_content("#play-result .totals") == "Points in the play: pone 1, dealer 1"
     assert page.text_content("#play-result .award") == (
         "Pegged after the rulings: pone 1, dealer 2")

@@ -34,10 +34,15 @@ def rows(page: Any, result: str) -> list[dict[str, Any]]:
     })""")
 
 
+def texts(page: Any, selector: str) -> list[str]:
+    return page.eval_on_selector_all(selector, "nodes => nodes.map((n) => n.textContent)")
+
+
 def findings_tree(page: Any, result: str) -> list[tuple[str, list[str]]]:
     """Each finding of the list, by code, with the codes shown under it."""
     tree = page.eval_on_selector_all(f"{result} ul.findings > li", """items => items.map(li =>
-        [li.dataset.code, [...li.querySelectorAll('ul.no-peg > li')].map((n) => n.dataset.code)])""")
+        [li.dataset.code,
+         [...li.querySelectorAll('ul.no-peg > li')].map((n) => n.dataset.code)])""")
     return [(code, under) for code, under in tree]
 
 
@@ -48,7 +53,7 @@ def test_the_play_says_what_was_claimed_and_marks_each_finding(page: Any, live_s
     page.fill("#record", CLAIMED)
     page.click("#check-play")
     assert settle(page, "#play-result .award") == "Pegged after the rulings: pone 6, dealer 3"
-    assert page.eval_on_selector_all("#play-result table.plays th", "ths => ths.map(t => t.textContent)") == HEADINGS
+    assert texts(page, "#play-result table.plays th") == HEADINGS
     table = rows(page, "#play-result")
     # The go the renege is said on, and the retracted 5D, are marked in words; no other row.
     assert [(i, r["finding"]) for i, r in enumerate(table) if r["flagged"]] == [
@@ -59,8 +64,9 @@ def test_the_play_says_what_was_claimed_and_marks_each_finding(page: Any, live_s
     # Under the renege that retracts the card, not complaints of their own.
     assert findings_tree(page, "#play-result") == [("renege", ["undercount", "muggins"])]
     under = page.locator("#play-result ul.no-peg > li")
-    assert under.nth(0).text_content() == ("Changes no peg: play 5's points are retracted. "
-                                           "undercount pone claimed 1 for play 5, which counts 2: 1 missed (ACC 8.3)")
+    assert under.nth(0).text_content() == (
+        "Changes no peg: play 5's points are retracted. "
+        "undercount pone claimed 1 for play 5, which counts 2: 1 missed (ACC 8.3)")
     # The API's findings stay as they are: three, each its own.
     body = {"notation": "six-card to 121: pone dealer\nhands:\npone " + RENEGE_HANDS[0]
             + "\ndealer " + RENEGE_HANDS[1] + "\nplay:\n" + CLAIMED + "\n", "muggins": True}
@@ -76,7 +82,8 @@ def test_the_play_says_what_was_claimed_and_marks_each_finding(page: Any, live_s
     # The pone: 1 claimed for the pair, the go's 1 and the renege's 2; the dealer: 3 and
     # the 1 missed, taken as muggins.
     assert settle(page, "#play-result .award") == "Pegged after the rulings: pone 4, dealer 4"
-    assert findings_tree(page, "#play-result") == [("renege", []), ("undercount", []), ("muggins", [])]
+    assert findings_tree(page, "#play-result") == [
+        ("renege", []), ("undercount", []), ("muggins", [])]
     assert rows(page, "#play-result")[4]["finding"] == "⚑ undercount, muggins"
 
 
@@ -106,11 +113,12 @@ def test_the_game_goes_to_its_review_in_one_tap(page: Any, live_server: str) -> 
     settle(page, "#deal-summary")
     # The deal's own answer: the undercount on the retracted card is under the renege.
     assert findings_tree(page, "#deal-result") == [
-        ("renege", ["undercount", "muggins"]), ("overcount", []), ("undercount", []), ("muggins", [])]
+        ("renege", ["undercount", "muggins"]), ("overcount", []), ("undercount", []),
+        ("muggins", [])]
     assert rows(page, "#deal-result")[4]["finding"] == "⚑ undercount (no peg), muggins (no peg)"
     page.click("#check-game")
     settle(page, "#game-summary")
-    checked = page.eval_on_selector_all("#deal-result ul.findings > li", "l => l.map(li => li.textContent)")
+    checked = texts(page, "#deal-result ul.findings > li")
     assert page.is_enabled("#review-game")
     page.click("#review-game")
     settle(page, "#review-lost")
@@ -121,20 +129,25 @@ def test_the_game_goes_to_its_review_in_one_tap(page: Any, live_server: str) -> 
     review = requests.post(live_server + "/v1/games/review", json=bodies[-1], timeout=60).json()
     # The claims that cost points, in the table's words.
     assert [(c["player"], c["claimed"], c["true"], c["pegged"], c["conceded"], c["loss"])
-            for c in review["deals"][0]["count"]] == [("bob", 10, 8, 8, 2, 2), ("ann", 8, 9, 8, 1, 2)]
-    assert page.eval_on_selector_all("#review-result .count-review", "ps => ps.map(p => p.textContent)") == [
-        "bob claimed 10 for the hand; it is worth 8. bob pegged 8 and the ruling gave the opponent 2: 2 lost.",
-        "ann claimed 8 for the hand; it is worth 9. ann pegged 8 and the ruling gave the opponent 1: 2 lost."]
+            for c in review["deals"][0]["count"]] == [
+        ("bob", 10, 8, 8, 2, 2), ("ann", 8, 9, 8, 1, 2)]
+    assert texts(page, "#review-result .count-review") == [
+        "bob claimed 10 for the hand; it is worth 8. "
+        "bob pegged 8 and the ruling gave the opponent 2: 2 lost.",
+        "ann claimed 8 for the hand; it is worth 9. "
+        "ann pegged 8 and the ruling gave the opponent 1: 2 lost."]
     # "Deal 1:" on every finding, worded as the game check words them.
-    found = page.eval_on_selector_all("#review-result ul.findings > li", "l => l.map(li => li.textContent)")
+    found = texts(page, "#review-result ul.findings > li")
     assert len(found) == len(review["findings"]) == 6
     assert all(text.startswith("Deal 1: ") for text in found)
     assert found == checked
     # The legend says what "bob AH −2" means, and what the play's losses measure.
     legend = page.text_content("#review-legend")
-    assert "bob AH −2 (best 5C): bob laid the ace of hearts and gave up 2 points against the best card" in legend
+    assert ("bob AH −2 (best 5C): bob laid the ace of hearts and gave up 2 points against "
+            "the best card bob held, the five of clubs") in legend
     assert review["objective"] in legend
-    assert page.locator("#review-result .card-review").count() == len(review["deals"][0]["play"]["cards"])
+    laid = review["deals"][0]["play"]["cards"]
+    assert page.locator("#review-result .card-review").count() == len(laid)
     shot(page, "readable-review")
     axe_clean(page)
     fits(page)

@@ -218,12 +218,13 @@ def test_the_review_under_muggins(page: Any) -> None:
     page.fill("#review-record", json.dumps(deal))
     page.click("#review-go")
     assert settle(page, "#review-result .count-review") == (
-        "pone counted pone: claimed 20 of 29, lost 9")
+        "pone claimed 20 for the hand; it is worth 29. pone pegged 20: 9 lost.")
     page.check("#muggins")
     page.click("#review-go")
     page.wait_for_selector("#review-result .findings li[data-code='muggins']")
     assert settle(page, "#review-result .count-review") == (
-        "pone counted pone: claimed 20 of 29, lost 18")
+        "pone claimed 20 for the hand; it is worth 29. "
+        "pone pegged 20 and the ruling gave the opponent 9: 18 lost.")
     assert page.text_content("#review-settings") == (
         "Judged as Six-card (to 121), ACC rules, muggins on.")
     # A record that says its own muggins is judged as it says, and the page says so.
@@ -233,7 +234,7 @@ def test_the_review_under_muggins(page: Any) -> None:
                            " && document.querySelector('#review-settings').textContent"
                            ".includes('muggins off')")
     assert settle(page, "#review-result .count-review") == (
-        "pone counted pone: claimed 20 of 29, lost 9")
+        "pone claimed 20 for the hand; it is worth 29. pone pegged 20: 9 lost.")
     assert page.text_content("#review-settings") == (
         "Judged as Six-card (to 121), ACC rules, muggins off"
         " (the record's own muggins, not the page's).")
