@@ -6,6 +6,7 @@ the page offline from its service worker."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -91,7 +92,8 @@ def opened_with(page: Any, live_server: str, entries: dict[str, str]) -> Any:
     page.close()
     tab = context.new_page()
     tab.goto(live_server + "/healthz")  # the origin, without the page
-    tab.evaluate("entries => Object.entries(entries).forEach(([k, v]) => localStorage.setItem(k, v))", entries)
+    tab.evaluate("es => Object.entries(es).forEach(([k, v]) => localStorage.setItem(k, v))",
+                 entries)
     tab.goto(live_server + "/")
     tab.wait_for_selector("body[data-ready]")
     return tab
@@ -127,7 +129,7 @@ def test_a_reload_in_the_middle_of_a_game_keeps_everything(page: Any) -> None:
     assert page.input_value("#ruleset") == "hoyle"
     assert fields(page) == before
     assert page.text_content("#game-status") == status
-    assert [page.text_content(f"#scores-before label[for=score-before-{i}]") for i in range(2)] == next_seats
+    assert page.locator("#scores-before label").all_text_contents() == next_seats
     # The deal in the form was checked before the reload: it can be kept, and the game checked.
     assert not page.is_disabled("#next-deal") and not page.is_disabled("#check-game")
     page.click("#check-game")
@@ -151,7 +153,8 @@ def test_a_reload_in_the_middle_of_a_game_keeps_everything(page: Any) -> None:
     assert tab.is_disabled("#next-deal") and not tab.is_disabled("#check-game")
     kept = tab.evaluate("JSON.parse(localStorage.getItem('muggins.game'))")
     assert kept["schema"] == 1 and kept["kept"] is None
-    assert kept["state"]["settings"] == {"variant": "six-card", "ruleset": "hoyle", "muggins": False}
+    assert kept["state"]["settings"] == {
+        "variant": "six-card", "ruleset": "hoyle", "muggins": False}
     assert len(kept["state"]["game"]["deals"]) == 2
 
 
@@ -166,8 +169,8 @@ def test_switching_the_variant_asks_and_cancel_keeps_the_work(page: Any) -> None
     dialogs = Dialogs(page, accept=False)
     asked = dialogs.asked
     page.select_option("#variant", "five-card")
-    assert asked == ["Switch the game to Five-card (to 61)? The deals and cards entered for this game "
-                     "will be cleared. (To come back to it, cancel and keep the game first.)"]
+    assert asked == ["Switch the game to Five-card (to 61)? The deals and cards entered for this "
+                     "game will be cleared. (To come back to it, cancel and keep the game first.)"]
     assert page.input_value("#variant") == "six-card"
     assert fields(page) == before
     page.click("#new-game")
@@ -197,7 +200,8 @@ def test_several_games_kept_and_reopened(page: Any) -> None:
     page.click("#next-deal")
     page.fill("#keep-name", "Table 1")
     page.click("#keep-game")
-    assert page.text_content("#kept-status") == "Kept as “Table 1”: this game is kept as it goes on."
+    assert page.text_content("#kept-status") == (
+        "Kept as “Table 1”: this game is kept as it goes on.")
     # Kept, it goes on being kept: the second deal's cards are in it.
     page.fill("#seat-dealt-0", " ".join(second["dealt"][next_seats[0]]))
     table1 = fields(page)
@@ -213,7 +217,8 @@ def test_several_games_kept_and_reopened(page: Any) -> None:
     page.click("#keep-game")  # no name: the players'
     rows = page.locator("#kept-list li")
     assert rows.count() == 2
-    assert [rows.nth(i).locator(".kept-name").text_content() for i in range(2)] == ["xa v xb v xc", "Table 1"]
+    assert page.locator("#kept-list .kept-name").all_text_contents() == [
+        "xa v xb v xc", "Table 1"]
     assert rows.nth(0).locator("small").text_content().endswith(" · 0 deals kept")
     assert rows.nth(1).locator("small").text_content().endswith(" · 1 deal kept")
     assert page.is_disabled("#kept-list li:nth-child(1) button:text('Open now')")
@@ -251,9 +256,11 @@ def test_several_games_kept_and_reopened(page: Any) -> None:
 def test_an_old_schema_version_is_refused_with_a_message(page: Any, live_server: str) -> None:
     old = {"schema": 0, "state": {"deals": "as a page of another version wrote them"}}
     # The club night as it was kept before versions: read, and written again as schema 1.
-    night = {"cards": [{"player": "Ann", "games": [{"round": 1, "opponent": "Bob", "result": "W", "spread": 21}]}]}
-    page = opened_with(page, live_server, {"muggins.game": json.dumps(old), "muggins.games": "{not json",
-                                           "muggins.club-night": json.dumps(night)})
+    line = {"round": 1, "opponent": "Bob", "result": "W", "spread": 21}
+    night = {"cards": [{"player": "Ann", "games": [line]}]}
+    page = opened_with(page, live_server, {
+        "muggins.game": json.dumps(old), "muggins.games": "{not json",
+        "muggins.club-night": json.dumps(night)})
     assert notices(page) == [
         "The list of games kept in this browser is damaged and cannot be opened. It is set aside, "
         "unchanged, under “muggins.games.refused”.",
@@ -263,8 +270,7 @@ def test_an_old_schema_version_is_refused_with_a_message(page: Any, live_server:
     assert json.loads(page.evaluate("localStorage.getItem('muggins.game.refused')")) == old
     assert page.evaluate("localStorage.getItem('muggins.games.refused')") == "{not json"
     assert page.evaluate("JSON.parse(localStorage.getItem('muggins.club-night'))") == {
-        "schema": 1, "cards": [{"player": "Ann", "games": [
-            {"round": 1, "opponent": "Bob", "result": "W", "spread": 21}]}]}
+        "schema": 1, **night}
     assert page.text_content("#club-tally li.club-card") == "Ann1: W +21 v Bob"
     # The page works on: a new game is entered and kept in place of the one set aside.
     seats, _, first, _ = two_deals()
@@ -328,8 +334,8 @@ def test_offline_the_page_loads_from_its_worker_and_says_checks_need_the_server(
     # Chromium's own verdict on the manifest and the worker; a Playwright context is a
     # private one, which is all that keeps the page from being installed here.
     assert cdp.send("Page.getAppManifest")["errors"] == []
-    assert [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]] == [
-        "in-incognito"]
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors] == ["in-incognito"]
     cdp.detach()
 
     page.context.set_offline(True)
@@ -370,7 +376,7 @@ def test_the_worker_is_served_at_the_root_and_keeps_every_page_file() -> None:
     assert answer.status_code == 200 and answer.mimetype == "text/javascript"
     assert answer.headers["Cache-Control"] == "no-cache"
     lines = answer.get_data(as_text=True).splitlines()
-    assert lines[0].startswith('const CACHE = "muggins-') and len(lines[0]) == len('const CACHE = "muggins-";') + 16
+    assert re.fullmatch(r'const CACHE = "muggins-[0-9a-f]{16}";', lines[0])
     files = json.loads(lines[1].removeprefix("const FILES = ").removesuffix(";"))
     on_disk = sorted(p.name for p in (ROOT / "service" / "scorepad").iterdir() if p.name != "sw.js")
     assert files == ["/", *(f"/scorepad/{name}" for name in on_disk)] == page_files()
@@ -380,4 +386,5 @@ def test_the_worker_is_served_at_the_root_and_keeps_every_page_file() -> None:
     assert manifest.mimetype == "application/manifest+json"
     assert {k: manifest.json[k] for k in ("start_url", "scope", "display")} == {
         "start_url": "/", "scope": "/", "display": "standalone"}
-    assert '<link rel="manifest" href="/scorepad/manifest.webmanifest">' in client.get("/").get_data(as_text=True)
+    page = client.get("/").get_data(as_text=True)
+    assert '<link rel="manifest" href="/scorepad/manifest.webmanifest">' in page
