@@ -47,7 +47,7 @@ def test_a_night_entered_flagged_ranked_and_kept(page: Any) -> None:
     page.click("#club-clear")
     page.wait_for_function("!document.querySelector('#club-standings table')")
     assert page.evaluate("JSON.parse(localStorage.getItem('muggins.club-night'))") == {
-        "cards": []}
+        "schema": 1, "cards": []}  # store.js: each entry carries its schema version
     page.reload()
     page.wait_for_selector("body[data-ready]")
     assert page.query_selector("#club-standings table") is None

@@ -252,6 +252,29 @@ function updateGame() {
   $("game-status").textContent = kept
     ? `This game: ${kept} deal${kept === 1 ? "" : "s"} kept; ${game.firstDealer} dealt first, from ${scoresText(game.joined)}.`
     : "";
+  // keep.js keeps the game in this browser at every change.
+  document.dispatchEvent(new Event("scorepad:game"));
+}
+
+// The game as this browser keeps it (keep.js): each deal kept as its lines (their fields
+// are the form's, gone once the deal is kept), and the deal last checked by its answer.
+export function gameRecord() {
+  const { players, firstDealer, sides: named, joined, deals, checked } = game;
+  return { players, firstDealer, sides: named, joined, deals: deals.map((deal) => deal.lines),
+    checked: checked && { players: checked.players, answer: checked.answer } };
+}
+
+// A kept game back on the page: `fill` puts its fields back once the seats are built. The
+// deal last checked is the one in the form (any change to it clears the check), so its
+// lines and their fields are read from the form again.
+export function restoreGame(record, fill) {
+  Object.assign(game, { players: record.players, firstDealer: record.firstDealer, sides: record.sides,
+    joined: record.joined, deals: record.deals.map((lines) => ({ lines: [...lines], spots: [] })), checked: null });
+  buildSeats(false);
+  fill();
+  buildScores();
+  if (record.checked) game.checked = { players: record.checked.players, body: dealBody().body, answer: record.checked.answer };
+  updateGame();
 }
 
 // Keep the deal just checked and set up the next: the deal passes to the left, and the
@@ -331,7 +354,7 @@ function showGame(r) {
   ];
 }
 
-function newGame() {
+export function newGame() {
   game.players = null; game.firstDealer = null; game.sides = null; game.joined = null; game.deals = []; game.checked = null;
   buildSeats(false);
   for (const input of $("deal-form").querySelectorAll("input:not(.seat-name)")) input.value = "";

@@ -4,9 +4,13 @@ import { setUpClub } from "./club.js";
 import { loadVariants } from "./common.js";
 import { setUpDeal } from "./deal.js";
 import { setUpHand } from "./hand.js";
+import { setUpInstall } from "./install.js";
+import { setUpKeep } from "./keep.js";
 import { setUpPlay } from "./play.js";
 import { setUpReview } from "./review.js";
 
+// Installed and offline: said before anything is fetched.
+setUpInstall();
 // The variants' facts first: every section builds its seats and board from them.
 await loadVariants();
 setUpHand();
@@ -14,5 +18,7 @@ setUpPlay();
 setUpDeal();
 setUpReview();
 setUpClub();
+// The game kept in this browser, back on the page once every section is set up.
+setUpKeep();
 // Set up: what a test (or a script) waits for before it types.
 document.body.dataset.ready = "true";
