@@ -2,10 +2,11 @@
 // modules from the package, under a strict Content-Security-Policy.
 import { setUpClub } from "./club.js";
 import { loadVariants } from "./common.js";
-import { setUpDeal } from "./deal.js";
+import { openDeal, openGame, setUpDeal } from "./deal.js";
 import { setUpHand } from "./hand.js";
 import { setUpPlay } from "./play.js";
 import { setUpReview } from "./review.js";
+import { setUpShare } from "./share.js";
 
 // The variants' facts first: every section builds its seats and board from them.
 await loadVariants();
@@ -14,5 +15,7 @@ setUpPlay();
 setUpDeal();
 setUpReview();
 setUpClub();
+// A share link in the address bar: the page filled from it and the ruling asked for.
+await setUpShare(openDeal, openGame);
 // Set up: what a test (or a script) waits for before it types.
 document.body.dataset.ready = "true";
