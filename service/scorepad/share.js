@@ -489,13 +489,14 @@ export function qrCanvas(link) {
   } catch (error) {
     return null;
   }
-  if (code.getTypeNumber() > QR_VERSION) return null;
   const modules = code.getModuleCount();
+  const version = (modules - 17) / 4;
+  if (version > QR_VERSION) return null;
   const scale = 4;
   const quiet = 4;
   const size = (modules + 2 * quiet) * scale;
   const canvas = el("canvas", { width: size, height: size, class: "qr", role: "img", id: "share-qr",
-    "data-version": code.getTypeNumber(), "aria-label": "The share link as a QR code, to open on a phone" });
+    "data-version": version, "aria-label": "The share link as a QR code, to open on a phone" });
   const pen = canvas.getContext("2d");
   pen.fillStyle = "#fff";
   pen.fillRect(0, 0, size, size);
