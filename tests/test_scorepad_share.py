@@ -23,7 +23,7 @@ from rules.core.variants import Variant
 from service.meta import SCOREPAD_CSP
 from tests import test_scorepad
 from tests.test_deals_api import game_json
-from tests.test_scorepad import ARGS, ARTEFACTS, CHROMIUM, VIEWPORTS, axe_clean, fits, shot
+from tests.test_scorepad import ARTEFACTS, axe_clean, fits, shot
 from tests.test_scorepad_deal import README_DEAL, enter_deal
 
 browser = test_scorepad.browser
@@ -76,8 +76,10 @@ def test_the_page_policy_is_not_widened_for_the_qr_code(live_server: str) -> Non
 def deal_text(deal: dict[str, Any], seats: tuple[str, str]) -> list[str]:
     # The link keeps the discards in the order the cards were dealt (docs/notation.md).
     def mapping(key: str) -> str:
-        return "; ".join(f"{name} {' '.join(c for c in deal['dealt'][name] if c in deal[key][name])}"
-                         for name in seats)
+        def cards(name: str) -> str:
+            return " ".join(c for c in deal["dealt"][name] if c in deal[key][name])
+
+        return "; ".join(f"{name} {cards(name)}" for name in seats)
 
     return [f"dealt: {mapping('dealt')}", f"discards: {mapping('discards')}",
             f"starter: {deal['starter']}"]
@@ -152,7 +154,8 @@ def long_game(deals: int = 20) -> str:
             kept += 1
             lines += [f"deal: {kept}", *deal_text(deal, ("bob", "ann"))]
             lines[-1] += f" ={answer['heels']['points'] if answer.get('heels') else 0}"
-            lines.append("play: " + ", ".join(event(e, c) for e, c in zip(deal["plays"], claims, strict=True)))
+            said = zip(deal["plays"], claims, strict=True)
+            lines.append("play: " + ", ".join(event(e, c) for e, c in said))
             lines.append(f"show: bob ={show['bob']}; ann ={show['ann']}; crib ={show['crib']}")
     return "\n".join(lines) + "\n"
 
@@ -182,7 +185,8 @@ def opened(browser: Any, link: str, viewport: tuple[int, int]) -> tuple[Any, Any
 def ruling(page: Any) -> dict[str, Any]:
     return page.evaluate("""() => ({
         summary: document.querySelector('#deal-summary, #game-summary')?.textContent,
-        findings: [...document.querySelectorAll('#deal-result .findings li')].map(li => li.textContent),
+        findings: [...document.querySelectorAll('#deal-result .findings li')]
+            .map(li => li.textContent),
         tables: [...document.querySelectorAll('#deal-result table')].map(t => t.textContent),
         board: document.querySelector('#deal-result svg.board')?.getAttribute('aria-label'),
         link: document.querySelector('#share-link')?.getAttribute('href'),
@@ -306,7 +310,8 @@ def test_past_the_largest_qr_code_the_link_alone(page: Any) -> None:
     assert page.evaluate(f"async () => (await {SHARE}).qrCanvas('x'.repeat(998)) === null")
     page.evaluate(f"""async (text) => {{
         const share = await {SHARE};
-        share.offerShare(document.querySelector('#deal-result'), text, {{ruleset: 'acc', muggins: false}});
+        share.offerShare(document.querySelector('#deal-result'), text,
+                         {{ruleset: 'acc', muggins: false}});
     }}""", long_game(40))
     assert page.locator("#share-qr").count() == 0
     length = int(page.get_attribute("#share-link", "data-length"))
@@ -332,7 +337,9 @@ def achromatic(page: Any) -> list[str]:
             if (style.display === 'none') continue;
             for (const key of ['color', 'backgroundColor', 'fill', 'stroke', 'borderTopColor']) {
                 const m = /rgba?\\((\\d+), (\\d+), (\\d+)(?:, ([\\d.]+))?\\)/.exec(style[key]);
-                if (m && m[4] !== '0' && !(m[1] === m[2] && m[2] === m[3])) found.push(`${node.tagName}.${node.className.baseVal ?? node.className} ${key} ${style[key]}`);
+                const name = node.className.baseVal ?? node.className;
+                if (m && m[4] !== '0' && !(m[1] === m[2] && m[2] === m[3]))
+                    found.push(`${node.tagName}.${name} ${key} ${style[key]}`);
             }
         }
         return found;
@@ -349,7 +356,8 @@ def test_the_print_view_is_one_page_in_black_and_white(page: Any) -> None:
     assert achromatic(page) == []
     for hidden in ("#deal-form", "#show", "#club", "header", "#share-print"):
         assert not page.is_visible(hidden)
-    for shown in ("#deal-summary", "svg.board", "#deal-result .findings", "#show-table", "#share-qr"):
+    for shown in ("#deal-summary", "svg.board", "#deal-result .findings", "#show-table",
+                  "#share-qr"):
         assert page.is_visible(shown)
     # The ruling is said in words: the undercount's code and its verdict, not a colour.
     assert page.locator("#deal-result .findings li[data-code='undercount']").count() == 1
@@ -392,12 +400,14 @@ def test_printing_anything_else_prints_the_page_as_before(page: Any) -> None:
 
 
 TAMPERED = {
-    "cut short": (lambda link: link[:len(link) // 2], "The link is cut short: ask for it again, whole."),
+    "cut short": (lambda link: link[:len(link) // 2],
+                  "The link is cut short: ask for it again, whole."),
     "another version": (lambda link: link.replace("#r1.", "#r7."),
                         "This link was written in version 7 of the share format; this scorepad "
                         "reads version 1."),
     "bad characters": (lambda link: link[:-6] + "%21*!" + link[-3:],
-                       'The link has a character no share link has ("%"): it was changed on its way.'),
+                       'The link has a character no share link has ("%"): it was changed on '
+                       "its way."),
     "too long": (lambda link: link + "AAAA",
                  "The link is damaged or was changed (more than a record): ask for it again."),
 }
@@ -411,7 +421,8 @@ def test_a_tampered_link_is_told_in_words(page: Any, browser: Any, how: str) -> 
     context, fresh, errors = opened(browser, link, viewport(page))
     try:
         assert [e for e in errors if not e.startswith("http")] == []  # no script error
-        assert fresh.text_content("#share-problem") == "This share link cannot be opened. " + message
+        said = fresh.text_content("#share-problem")
+        assert said == "This share link cannot be opened. " + message
         assert fresh.get_attribute("#share-problem", "role") == "alert"
         assert fresh.evaluate("document.activeElement.id") == "share-problem"
         assert fresh.locator("#deal-result *").count() == 0  # nothing asked, nothing ruled
@@ -447,5 +458,3 @@ def test_a_new_link_in_the_same_tab_opens_too(page: Any, live_server: str) -> No
     page.goto(live_server + "/#show")  # the page's own anchors are no links to open
     assert page.is_hidden("#share-problem")
 
-
-_ = (ARGS, CHROMIUM, VIEWPORTS)
