@@ -12,6 +12,7 @@ import hashlib
 import json
 from functools import cache
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 from flask import Blueprint, Response
 
@@ -23,17 +24,28 @@ _SCOREPAD = files("service").joinpath("scorepad")
 _WORKER = "sw.js"
 
 
+def _shipped(folder: Traversable = _SCOREPAD, under: str = "") -> dict[str, Traversable]:
+    """Every file under /scorepad/ by its path there, those in folders too (the vendored
+    QR code library, vendor/qrcode.js, is imported by the page: offline, it must be kept)."""
+    found: dict[str, Traversable] = {}
+    for item in folder.iterdir():
+        if item.is_dir():
+            found |= _shipped(item, f"{under}{item.name}/")
+        elif item.is_file():
+            found[f"{under}{item.name}"] = item
+    return dict(sorted(found.items()))
+
+
 def page_files() -> list[str]:
     """The paths the worker keeps: the page, and each of its files under /scorepad/."""
-    names = sorted(f.name for f in _SCOREPAD.iterdir() if f.is_file() and f.name != _WORKER)
-    return ["/", *(f"/scorepad/{name}" for name in names)]
+    return ["/", *(f"/scorepad/{name}" for name in _shipped() if name != _WORKER)]
 
 
 @cache
 def worker() -> str:
     digest = hashlib.sha256()
-    for name in sorted(f.name for f in _SCOREPAD.iterdir() if f.is_file()):
-        digest.update(name.encode() + b"\0" + _SCOREPAD.joinpath(name).read_bytes() + b"\0")
+    for name, item in _shipped().items():
+        digest.update(name.encode() + b"\0" + item.read_bytes() + b"\0")
     head = (f"const CACHE = {json.dumps('muggins-' + digest.hexdigest()[:16])};\n"
             f"const FILES = {json.dumps(page_files())};\n")
     return head + _SCOREPAD.joinpath(_WORKER).read_text(encoding="utf-8")

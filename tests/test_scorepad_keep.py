@@ -378,7 +378,11 @@ def test_the_worker_is_served_at_the_root_and_keeps_every_page_file() -> None:
     lines = answer.get_data(as_text=True).splitlines()
     assert re.fullmatch(r'const CACHE = "muggins-[0-9a-f]{16}";', lines[0])
     files = json.loads(lines[1].removeprefix("const FILES = ").removesuffix(";"))
-    on_disk = sorted(p.name for p in (ROOT / "service" / "scorepad").iterdir() if p.name != "sw.js")
+    # Files in folders too: the vendored QR code library is imported by the page.
+    scorepad = ROOT / "service" / "scorepad"
+    on_disk = sorted(p.relative_to(scorepad).as_posix() for p in scorepad.rglob("*")
+                     if p.is_file() and p.name != "sw.js")
+    assert "vendor/qrcode.js" in on_disk
     assert files == ["/", *(f"/scorepad/{name}" for name in on_disk)] == page_files()
     for path in files:
         assert client.get(path).status_code == 200, path

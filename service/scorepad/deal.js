@@ -8,6 +8,7 @@ import {
   playSummary, playTable, present, rulingSettings, scoresText, seatCount, seatTitle, sidesOf, sideText, startOver,
   tableLine,
 } from "./common.js";
+import { cardText, offerShare, sideNamesOf } from "./share.js";
 
 // The deals kept since "New game" (each the lines of its notation after the table and the
 // scores), the table they were played at, the scores the first of them was joined at, and
@@ -187,7 +188,10 @@ async function checkDeal(event) {
   const claims = typedClaims(players);
   const answer = await ask("/v1/deals/check", body, out, "Checking the deal…", (r) => showDeal(r, claims),
     (problem) => explain(problem, body, where, notation));
-  if (answer !== null) game.checked = { players, body: dealt, answer };
+  if (answer !== null) {
+    game.checked = { players, body: dealt, answer };
+    offerShare(out, text, body);
+  }
   updateGame();
 }
 
@@ -250,7 +254,7 @@ function updateGame() {
   $("check-game").disabled = kept === 0 && game.checked === null;
   $("review-game").disabled = $("check-game").disabled;
   $("game-status").textContent = kept
-    ? `This game: ${kept} deal${kept === 1 ? "" : "s"} kept; ${game.firstDealer} dealt first, from ${scoresText(game.joined)}.`
+    ? `This game: ${kept} deal${kept === 1 ? "" : "s"} kept; ${game.firstDealer} dealt first, from ${game.joined ? scoresText(game.joined) : "the start"}.`
     : "";
   // keep.js keeps the game in this browser at every change.
   document.dispatchEvent(new Event("scorepad:game"));
@@ -303,9 +307,11 @@ function nextDeal() {
 async function checkGame() {
   const out = $("deal-result");
   startOver(out, $("deal-form"));
-  const { body, notation, deals } = gameRequest();
-  await ask("/v1/games/check", body, out, "Checking the game…", showGame,
+  const { body, notation, deals, text } = gameRequest();
+  const answer = await ask("/v1/games/check", body, out, "Checking the game…", showGame,
     (problem) => explain(problem, body, (pointer, spot) => locate(pointer, spot, names(), deals.length - 1), notation));
+  if (answer !== null) offerShare(out, text, body);
+  return answer;
 }
 
 // The game in notation: the table of its first deal, the scores that deal was joined at
@@ -316,11 +322,12 @@ async function checkGame() {
 function gameRequest() {
   const deals = [...game.deals, ...(game.checked ? [game.checked.body] : [])];
   const players = game.players || game.checked.players;
-  const joined = game.joined || renamed(game.checked.answer.scores_before);
+  // A game opened from a share link that says no scores is played from the start.
+  const joined = game.joined || (game.checked ? renamed(game.checked.answer.scores_before) : null);
   const notation = new Notation();
   notation.add(tableLine(players, sides(players)), { where: "the players' names", field: $("seat-name-0") });
-  notation.add("scores:");
-  for (const [side, points] of Object.entries(joined)) {
+  if (joined) notation.add("scores:");
+  for (const [side, points] of Object.entries(joined || {})) {
     notation.add(`${sideText(side)} ${points}`, { where: `${side}'s score the game was joined at` });
   }
   deals.forEach((deal, k) => {
@@ -329,7 +336,7 @@ function gameRequest() {
     deal.lines.forEach((line, i) => notation.add(line, current ? deal.spots[i] : { where: `deal ${k + 1}` }));
   });
   const text = notation.text();
-  return { body: { notation: text, ...rulingSettings(text) }, notation, deals };
+  return { body: { notation: text, ...rulingSettings(text) }, notation, deals, text };
 }
 
 // From the game to its review in one tap: the same record, to /v1/games/review.
@@ -378,4 +385,54 @@ export function setUpDeal() {
   $("review-game").addEventListener("click", reviewTheGame);
   $("new-game").addEventListener("click", newGame);
   updateGame();
+}
+
+// --- opened from a share link (share.js): the page filled, then the referee asked ------------
+
+function seatNames(players) {
+  players.forEach((name, i) => { $(`seat-name-${i}`).value = name; });
+  buildScores();
+}
+
+export async function openDeal(record, deal, playText) {
+  newGame();
+  if (record.sides) game.sides = sideNamesOf(record);
+  seatNames(record.players);
+  const text = (hand) => hand.map((c) => cardText(c)).join(" ");
+  record.players.forEach((_, i) => {
+    $(`seat-dealt-${i}`).value = text(deal.dealt[i]);
+    $(`seat-discards-${i}`).value = text(deal.discards[i]);
+    $(`seat-claim-${i}`).value = deal.hands[i] ?? "";
+  });
+  $("deal-starter").value = deal.starter === null ? "" : cardText(deal.starter);
+  $("claim-heels").value = deal.heels ?? "";
+  $("deal-crib-card").value = deal.cribCard === null ? "" : cardText(deal.cribCard);
+  $("claim-crib").value = deal.crib ?? "";
+  $("deal-record").value = playText;
+  const named = sideNamesOf(record);
+  for (const input of $("scores-before").querySelectorAll("input")) {
+    const i = named.findIndex((side) => members(side) === members(input.dataset.side));
+    input.value = record.scores && i >= 0 ? record.scores[i] : "";
+  }
+  await checkDeal({ preventDefault() {} });
+}
+
+export async function openGame(record, deals) {
+  newGame();
+  game.players = record.players;
+  game.firstDealer = record.players[record.players.length - 1];
+  game.sides = record.sides ? sideNamesOf(record) : sidesOf(record.players);
+  game.joined = record.scores ? Object.fromEntries(game.sides.map((side, i) => [side, record.scores[i]])) : null;
+  game.deals = deals.map((lines) => {
+    const body = new Notation();
+    lines.forEach((line) => body.add(line));
+    return body;
+  });
+  // The form is set for the deal after the last one kept, as "Next deal" would leave it.
+  let seats = record.players;
+  for (let k = 0; k < deals.length; k += 1) seats = nextSeats(seats);
+  seatNames(seats);
+  updateGame();
+  const answer = await checkGame();
+  if (answer) for (const input of $("scores-before").querySelectorAll("input")) input.value = renamed(answer.scores)[input.dataset.side] ?? 0;
 }

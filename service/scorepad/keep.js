@@ -116,8 +116,17 @@ function gameName(state) {
 }
 
 function keepGame() {
+  const name = keepAs($("keep-name").value.trim());
+  $("keep-name").value = "";
+  $("kept-status").textContent = `Kept as “${name}”: this game is kept as it goes on.`;
+  showKept();
+}
+
+// Keep the game on the page by name (the players' names if none is given), or bring its
+// kept copy up to date; says the name kept under.
+function keepAs(given) {
   const state = snapshot();
-  const name = $("keep-name").value.trim() || gameName(state);
+  const name = given || gameName(state);
   const saved = new Date().toISOString();
   let game = games.find((g) => g.id === keptId);
   if (!game) {
@@ -128,8 +137,26 @@ function keepGame() {
   Object.assign(game, { name, saved, state });
   KEPT.save({ games });
   CURRENT.save({ kept: keptId, saved, state });
-  $("keep-name").value = "";
-  $("kept-status").textContent = `Kept as “${name}”: this game is kept as it goes on.`;
+  return name;
+}
+
+// A share link opened over the game on the page (share.js calls `open` through this). The
+// director asked for the link, so nothing is asked; instead the game on the page, unless
+// it is already kept by name, is kept by name first, and the page says so: the link never
+// clears work. The ruling the link opens is then the game in progress, kept as a new one.
+export async function openOver(open) {
+  if (keptId === null && entered()) {
+    const name = keepAs(`${gameName(snapshot())} (before a share link)`);
+    notice("keep-notice", `The game that was on the page is kept as “${name}”: open it from the games kept in this browser.`);
+  }
+  keptId = null;
+  restoring = true;
+  try {
+    await open();
+  } finally {
+    restoring = false;
+  }
+  save();
   showKept();
 }
 
