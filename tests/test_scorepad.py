@@ -85,6 +85,12 @@ def problems(page: Any, result: str) -> list[str]:
     return [t.strip() for t in page.locator(f"{result} .problems li").all_text_contents()]
 
 
+def open_tab(page: Any, section: str) -> None:
+    """The sections are tabs: open the one a flow is in (its link in the header)."""
+    page.click(f"header nav a[href='#{section}']")
+    page.wait_for_selector(f"#{section}:not([hidden])")
+
+
 def axe_clean(page: Any) -> None:
     from axe_playwright_python.sync_playwright import Axe
 

@@ -1,0 +1,31 @@
+// The sections as tabs: the header's links each show their section alone (the table's
+// settings stay above every one), so a phone shows one section, not one long scroll. A
+// link opened with a section's fragment (/#deal) opens that section; any other fragment
+// is left to whoever reads it.
+import { $ } from "./common.js";
+
+function links() { return [...document.querySelectorAll("header nav a[href^='#']")]; }
+
+function sectionOf(link) { return $(link.getAttribute("href").slice(1)); }
+
+// Show the section with this id, and only it; say so on its link.
+export function showSection(id) {
+  for (const link of links()) {
+    const section = sectionOf(link);
+    if (!section) continue;
+    const chosen = section.id === id;
+    section.hidden = !chosen;
+    if (chosen) link.setAttribute("aria-current", "page"); else link.removeAttribute("aria-current");
+  }
+}
+
+export function setUpTabs() {
+  for (const link of links()) {
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      showSection(sectionOf(link).id);
+    });
+  }
+  const asked = location.hash.slice(1);
+  showSection(links().some((link) => sectionOf(link).id === asked) ? asked : sectionOf(links()[0]).id);
+}
