@@ -237,4 +237,10 @@ def test_a_section_opened_by_its_link(browser: Any, live_server: str) -> None:
     page.wait_for_selector("body[data-ready]")
     assert page.eval_on_selector_all("main > section:not([hidden])",
                                      "ss => ss.map(s => s.id)") == ["table", "deal"]
+    # The tab chosen is in the fragment, so a reload stays on it.
+    open_tab(page, "play")
+    assert page.evaluate("location.hash") == "#play"
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.is_visible("#record") and page.is_hidden("#deal")
     context.close()

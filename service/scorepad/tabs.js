@@ -1,12 +1,15 @@
 // The sections as tabs: the header's links each show their section alone (the table's
 // settings stay above every one), so a phone shows one section, not one long scroll. A
-// link opened with a section's fragment (/#deal) opens that section; any other fragment
-// is left to whoever reads it.
+// link opened with a section's fragment (/#deal) opens that section, and the section
+// chosen is put in the fragment (without a new history entry), so a reload stays on it;
+// any other fragment (a record's) is left as it is, to whoever reads it.
 import { $ } from "./common.js";
 
 function links() { return [...document.querySelectorAll("header nav a[href^='#']")]; }
 
 function sectionOf(link) { return $(link.getAttribute("href").slice(1)); }
+
+function isSection(id) { return links().some((link) => sectionOf(link).id === id); }
 
 // Show the section with this id, and only it; say so on its link.
 export function showSection(id) {
@@ -24,8 +27,11 @@ export function setUpTabs() {
     link.addEventListener("click", (event) => {
       event.preventDefault();
       showSection(sectionOf(link).id);
+      if (location.hash === "" || isSection(location.hash.slice(1))) {
+        history.replaceState(history.state, "", link.getAttribute("href"));
+      }
     });
   }
   const asked = location.hash.slice(1);
-  showSection(links().some((link) => sectionOf(link).id === asked) ? asked : sectionOf(links()[0]).id);
+  showSection(isSection(asked) ? asked : sectionOf(links()[0]).id);
 }
