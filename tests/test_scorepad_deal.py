@@ -189,7 +189,8 @@ def test_the_deal_form_in_keyboard_order(page: Any) -> None:
     assert focus_path(page, 17) == [
         "seat-dealt-0", "seat-discards-0", "seat-claim-0",
         "seat-name-1", "seat-dealt-1", "seat-discards-1", "seat-claim-1",
-        "deal-starter", "claim-crib", "claim-heels", "AS", "show-only", "deal-record", "deal-live-play",
+        "deal-starter", "claim-crib", "claim-heels", "AS", "show-only", "deal-record",
+        "deal-live-play",
         "score-before-0", "score-before-1", "check-deal"]  # Next deal waits for a check
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "new-game"
