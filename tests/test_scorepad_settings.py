@@ -15,7 +15,7 @@ from rules.core.variants import Variant
 from rules.notation import Deal, Game, NotationError, Play
 from tests import test_scorepad
 from tests.test_deals_api import game_json
-from tests.test_scorepad import axe_clean, fits, lay, shot, turn
+from tests.test_scorepad import axe_clean, fits, lay, open_tab, shot, turn
 from tests.test_scorepad_deal import README_DEAL, enter_deal
 
 browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
@@ -79,6 +79,7 @@ def test_the_hand_under_muggins(page: Any) -> None:
 
 def test_the_play_under_hoyle_with_muggins(page: Any) -> None:
     bodies = sent(page)
+    open_tab(page, "play")
     page.fill("#pone-hand", RENEGE_HANDS[0])
     page.fill("#dealer-hand", RENEGE_HANDS[1])
     page.fill("#record", RENEGE)
@@ -129,6 +130,7 @@ def held(deal: dict[str, Any], name: str) -> list[str]:
 
 def seat_up(page: Any, variant: Variant, seats: list[str], deal: dict[str, Any]) -> None:
     page.select_option("#variant", variant.value)
+    open_tab(page, "play")
     legends = page.locator("#play-seats legend").all_text_contents()
     assert len(legends) == len(seats) and legends[-1] == "Dealer"
     assert legends[0] == "Seat 1, the dealer's left"
@@ -215,6 +217,7 @@ def test_the_deal_and_the_game_under_muggins(page: Any) -> None:
 
 def test_the_review_under_muggins(page: Any) -> None:
     deal = {**README_DEAL, "claims": {"hands": {"pone": 20, "dealer": 4}, "crib": 7}}
+    open_tab(page, "review")
     page.fill("#review-record", json.dumps(deal))
     page.click("#review-go")
     assert settle(page, "#review-result .count-review") == (

@@ -93,8 +93,12 @@ function dealBody() {
     const heels = number("claim-heels") === undefined ? "" : ` =${number("claim-heels")}`;
     body.add(`starter: ${$("deal-starter").value.trim()}${heels}`, { field: $("deal-starter"), where: "the starter" });
   }
-  body.add("play:");
-  body.typed($("deal-record").value, $("deal-record"), "the play");
+  // Show only: no play: section at all, a deal entered without its play, which the
+  // referee takes as not recorded (docs/rules.md#play-not-recorded), not as no card laid.
+  if (!$("show-only").checked) {
+    body.add("play:");
+    body.typed($("deal-record").value, $("deal-record"), "the play");
+  }
   const claims = [];
   players.forEach((name, i) => {
     // In the show, the bare word crib is the crib: a player called crib is quoted.
@@ -435,4 +439,10 @@ export async function openGame(record, deals) {
   updateGame();
   const answer = await checkGame();
   if (answer) for (const input of $("scores-before").querySelectorAll("input")) input.value = renamed(answer.scores)[input.dataset.side] ?? 0;
+
+// The deal in the form as the referee reads it, and where a problem in it is told: for
+// the play entered card by card (tap.js), which asks about the deal as it goes.
+export function dealInForm() {
+  const { players, body } = dealBody();
+  return { players, notation: dealNotation(players, body), where: (pointer, spot) => locate(pointer, spot, players) };
 }

@@ -1,6 +1,7 @@
 // The review view: a deal or a game judged against the best discard, play and count.
 import { $, ask, el, explain, findings, present, startOver, tableSettings } from "./common.js";
 import { countSentence, dealNumber, reviewLegend } from "./results.js";
+import { openSection } from "./tabs.js";
 
 function lostTable(lost, id) {
   const table = el("table", { id, class: "lost" }, el("thead", {}, el("tr", {},
@@ -96,6 +97,8 @@ async function send(path, body, own, judged = body) {
 // (its notation, the rules and muggins), reviewed: shown in the record field too, so
 // that it can be changed and reviewed again.
 export async function reviewGame(body) {
+  // One tap from the game to its review: the review's tab is opened for its answer.
+  openSection("review");
   $("review-record").value = JSON.stringify(body, null, 1);
   startOver($("review-result"), $("review-form"));
   // The notation's table line says the game; the page's settings say the rest.
