@@ -439,6 +439,7 @@ export async function openGame(record, deals) {
   updateGame();
   const answer = await checkGame();
   if (answer) for (const input of $("scores-before").querySelectorAll("input")) input.value = renamed(answer.scores)[input.dataset.side] ?? 0;
+}
 
 // The deal in the form as the referee reads it, and where a problem in it is told: for
 // the play entered card by card (tap.js), which asks about the deal as it goes.
