@@ -13,7 +13,7 @@ from typing import Any
 import requests
 
 from tests import test_scorepad
-from tests.test_scorepad import axe_clean, brought_to, fits, shot
+from tests.test_scorepad import axe_clean, brought_to, fits, open_tab, shot
 from tests.test_scorepad_settings import RENEGE, RENEGE_HANDS, sent, settle
 
 browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
@@ -48,6 +48,7 @@ def findings_tree(page: Any, result: str) -> list[tuple[str, list[str]]]:
 
 def test_the_play_says_what_was_claimed_and_marks_each_finding(page: Any, live_server: str) -> None:
     page.check("#muggins")
+    open_tab(page, "play")
     page.fill("#pone-hand", RENEGE_HANDS[0])
     page.fill("#dealer-hand", RENEGE_HANDS[1])
     page.fill("#record", CLAIMED)
@@ -96,6 +97,7 @@ DEAL = {"names": ["bob", "ann"], "dealt": ["KH 5S 5D 9C 2H 3H", "QC AH 5C 4S 7D 
 
 def enter(page: Any) -> None:
     page.check("#muggins")
+    open_tab(page, "deal")
     for i, name in enumerate(DEAL["names"]):
         page.fill(f"#seat-name-{i}", name)
         page.fill(f"#seat-dealt-{i}", DEAL["dealt"][i])
@@ -171,6 +173,7 @@ def test_clear_clears_everything(page: Any) -> None:
     page.click("#count")
     assert settle(page, "#hand-result .summary") == "5H 5C 5S JD with 5D: 29"
     # The play's Clear: the hands go with the play.
+    open_tab(page, "play")
     page.fill("#pone-hand", RENEGE_HANDS[0])
     page.fill("#dealer-hand", RENEGE_HANDS[1])
     page.fill("#record", RENEGE)

@@ -368,8 +368,14 @@ function showGame(r) {
 export function newGame() {
   game.players = null; game.firstDealer = null; game.sides = null; game.joined = null; game.deals = []; game.checked = null;
   buildSeats(false);
-  for (const input of $("deal-form").querySelectorAll("input:not(.seat-name)")) input.value = "";
+  for (const input of $("deal-form").querySelectorAll("input:not(.seat-name):not([type=checkbox])")) input.value = "";
   $("deal-record").value = "";
+  // A new game clears everything, Show only too (tap.js shows the play's field again on
+  // its change); a box's value is what it sends, never cleared.
+  if ($("show-only").checked) {
+    $("show-only").checked = false;
+    $("show-only").dispatchEvent(new Event("change", { bubbles: true }));
+  }
   buildScores();
   startOver($("deal-result"), $("deal-form"));
   updateGame();

@@ -9,7 +9,7 @@ import { openOver, setUpKeep } from "./keep.js";
 import { setUpPlay } from "./play.js";
 import { setUpReview } from "./review.js";
 import { setUpShare } from "./share.js";
-import { openSection, setUpTabs } from "./tabs.js";
+import { setUpTabs } from "./tabs.js";
 import { setUpTap } from "./tap.js";
 
 // Installed and offline: said before anything is fetched.
@@ -25,11 +25,8 @@ setUpClub();
 setUpTabs();
 // The game kept in this browser, back on the page once every section is set up.
 setUpKeep();
-// A share link in the address bar: the page filled from it and the ruling asked for, on
-// the deal's tab (the game it replaces kept first).
-await setUpShare(openDeal, openGame, (open) => openOver(() => {
-  openSection("deal");
-  return open();
-}));
+// A share link in the address bar: the page filled from it and the ruling asked for (the
+// game it replaces kept first).
+await setUpShare(openDeal, openGame, openOver);
 // Set up: what a test (or a script) waits for before it types.
 document.body.dataset.ready = "true";

@@ -4,6 +4,7 @@
 // also drawn as a QR code while it fits one a phone reads off a screen, and the ruling
 // has a print view (share.css).
 import { $, canonical, el, facts, nameText, sideText } from "./common.js";
+import { openSection } from "./tabs.js";
 import qrcode from "./vendor/qrcode.js";
 
 export const PREFIX = "r1.";
@@ -558,6 +559,8 @@ function problem(message) {
 export async function openShared(openDeal, openGame, over = (open) => open()) {
   const hash = location.hash;
   if (!/^#r\d/.test(hash)) return;
+  // The ruling is the deal's, on its tab; a link that cannot be opened is told there too.
+  openSection("deal");
   const old = $("share-problem");
   if (old) old.hidden = true;
   let record;
