@@ -236,7 +236,7 @@ def test_the_sections_are_tabs(page: Any) -> None:
         # up to the screen's middle.
         assert whole > 5000
         assert each["deal"] < 3000 and each["show"] < 1700
-        assert max(each.values()) < whole / 1.9
+        assert max(each.values()) < whole / 1.8
     assert max(each.values()) < whole
 
 
