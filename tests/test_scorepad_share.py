@@ -354,7 +354,7 @@ def test_the_print_view_is_one_page_in_black_and_white(page: Any) -> None:
     page.evaluate("document.body.classList.add('share-printing')")
     page.emulate_media(media="print")
     assert achromatic(page) == []
-    for hidden in ("#deal-form", "#show", "#club", "header", "#share-print"):
+    for hidden in ("#deal-form", "#show", "#club", "header nav", "#share-print"):
         assert not page.is_visible(hidden)
     for shown in ("#deal-summary", "svg.board", "#deal-result .findings", "#show-table",
                   "#share-qr"):
