@@ -354,9 +354,12 @@ class TestRoughEdges:
         assert lines[4] == ("  bob claimed 10 for the hand; it is worth 8. "
                             "bob pegged 8 and the ruling gave the opponent 2: 2 lost.")
         assert lines[-3:] == [
-            "  Deal 1: bob claimed 10 for the hand, which counts 8: 2 too many [overcount] (ACC 8.4)",
-            "  Deal 1: ann claimed 8 for the hand, which counts 9: 1 missed [undercount] (ACC 8.3)",
-            "  Deal 1: muggins: the opponent takes the 1 that ann missed [muggins] (ACC 10.1.a)"]
+            "  Deal 1: bob claimed 10 for the hand, which counts 8: 2 too many [overcount]"
+            " (ACC 8.4)",
+            "  Deal 1: ann claimed 8 for the hand, which counts 9: 1 missed [undercount]"
+            " (ACC 8.3)",
+            "  Deal 1: muggins: the opponent takes the 1 that ann missed [muggins]"
+            " (ACC 10.1.a)"]
 
     def test_peg_shows_the_gos_the_referee_inferred(self, tmp_path: Path) -> None:
         path = tmp_path / "record.json"

@@ -14,19 +14,16 @@ from typing import Any
 import requests
 
 from rules.core.variants import Variant
+from tests import test_scorepad_keep
 from tests.test_deals_api import game_json
 from tests.test_scorepad import axe_clean, fits, open_tab, shot
-from tests.test_scorepad_keep import (  # noqa: F401 (the fixtures)
-    Dialogs,
-    browser,
-    in_chromium,
-    notices,
-    page,
-)
+from tests.test_scorepad_keep import Dialogs, notices
 from tests.test_scorepad_settings import sent, settle
 from tests.test_scorepad_share import achromatic, decoded, never_sent, opened, pages, ruling
 
-pytestmark = in_chromium
+# The browser, test_scorepad_keep's page at each viewport, and the skip without chromium.
+browser, page = test_scorepad_keep.browser, test_scorepad_keep.page
+pytestmark = test_scorepad_keep.in_chromium
 
 PLAYERS = ("ann", "bob")
 
@@ -87,7 +84,7 @@ def view(page: Any, name: str) -> None:
 
 
 def test_a_game_at_the_table_from_taps_to_a_ruling_sent_printed_and_offline(
-        page: Any, browser: Any, live_server: str) -> None:  # noqa: F811
+        page: Any, browser: Any, live_server: str) -> None:
     size = (page.viewport_size["width"], page.viewport_size["height"])
     # The worker in control first, so that the page opens offline at the end.
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")

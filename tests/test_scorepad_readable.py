@@ -1,4 +1,3 @@
-# ruff: noqa: E501  # the expected sentences and selectors are quoted whole
 """Readable results on the scorepad (issue 20, items 5 and 6), in a real browser (the
 fixtures of tests/test_scorepad.py, at both viewports): the play's table says what was
 claimed and marks each row a finding names; a finding that changes no peg is shown under
