@@ -71,9 +71,15 @@ def _findings_of(answer: Any) -> list[Any]:
     return list(answer.get("findings", []))
 
 
-def _print_findings(findings: Sequence[dict[str, Any]]) -> None:
+def _print_findings(findings: Sequence[dict[str, Any]], *, numbered: bool = False) -> None:
+    """Each finding on a line; its deal, counted from 1, after its code, or (``numbered``:
+    the review, worded as the scorepad words it) first, as "Deal 1: "."""
     for finding in findings:
         rule = f" ({finding['rule']})" if finding.get("rule") else ""
+        if numbered:
+            deal = f"Deal {finding['deal'] + 1}: " if "deal" in finding else ""
+            click.echo(f"  {deal}{finding['message']} [{finding['code']}]{rule}")
+            continue
         where = f" [deal {finding['deal'] + 1}]" if "deal" in finding else ""
         click.echo(f"  {finding['code']}{where}: {finding['message']}{rule}")
 
@@ -333,9 +339,22 @@ def _show_deal_review(r: dict[str, Any], indent: str = "") -> None:
         if play["reason"]:
             click.echo(f"{indent}  (judged up to play {play['stopped_at'] + 1}: {play['reason']})")
     for c in r["count"]:
-        click.echo(f"{indent}{c['player']} counted {c['what']}: claimed {c['claimed']} of "
-                   f"{c['true']}, lost {c['loss']}")
+        click.echo(f"{indent}{count_sentence(c)}")
     _show_lost(r["lost"], indent)
+
+
+# What a review's count item counted, as the scorepad says it (service/scorepad/results.js).
+_COUNTED = {"heels": "heels (a jack turned as the starter)", "crib": "the crib"}
+
+
+def count_sentence(c: dict[str, Any]) -> str:
+    """A claim the review found points lost on, in the table's words, as the scorepad
+    says it: "bob claimed 10 for the hand; it is worth 8. bob pegged 8 and the ruling
+    gave the opponent 2: 2 lost."."""
+    given = f" and the ruling gave the opponent {c['conceded']}" if c["conceded"] else ""
+    return (f"{c['player']} claimed {c['claimed']} for {_COUNTED.get(c['what'], 'the hand')}; "
+            f"it is worth {c['true']}. {c['player']} pegged {c['pegged']}{given}: "
+            f"{c['loss']} lost.")
 
 
 def _ordinal(n: int) -> str:
@@ -361,13 +380,13 @@ def review(obj: Context, record: str | None, notation: str | None) -> None:
     def show(r: dict[str, Any]) -> None:
         if "deals" in r:
             for d in r["deals"]:
-                click.echo(f"deal {d['deal'] + 1} (dealer {d['dealer']}):")
+                click.echo(f"Deal {d['deal'] + 1} (dealer {d['dealer']}):")
                 _show_deal_review(d, "  ")
             click.echo("over the game:")
             _show_lost(r["lost"], "  ")
         else:
             _show_deal_review(r)
-        _print_findings(r["findings"])
+        _print_findings(r["findings"], numbered=True)
 
     body = _body(record, notation)
     path = "/v1/games/review" if "deals" in body else "/v1/deals/review"

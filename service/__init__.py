@@ -38,7 +38,7 @@ def cors_origins(setting: str) -> list[str]:
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     import rules
-    from service import errors, meta, observability, rulebook
+    from service import errors, meta, observability, rulebook, worker
     from service.encoding import FastJSONProvider
     from service.observability import REQUEST_ID
     from service.v1 import blueprint
@@ -69,6 +69,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     rulebook.page()  # rendered before the workers fork, like the tables above
     from service.v1.chances import load_tables
     load_tables()  # the shipped chance tables, read once and shared the same way
+    app.register_blueprint(worker.bp)
+    worker.worker()
     meta.install_docs(app)
     meta.install_page_policy(app)
     app.register_blueprint(blueprint())

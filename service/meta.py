@@ -18,9 +18,12 @@ bp = Blueprint("meta", __name__)
 OPENAPI_YAML = files("service").joinpath("openapi.yaml").read_text(encoding="utf-8")
 
 
+# The installable page (issue 20) adds only its manifest and its service worker, both
+# from this origin.
 SCOREPAD_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-    "img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "img-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
 )
 # Swagger UI's page configures itself in one inline script (which names the host, so it
 # is hashed per answer), and styles its elements inline.

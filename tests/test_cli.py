@@ -293,8 +293,8 @@ class TestTheReadmeCommands:
         path = tmp_path / "game.json"
         path.write_text(self.body("/v1/games/check"))
         lines = run("review", str(path)).output.splitlines()
-        assert lines[0].startswith("deal 1 (dealer ")
-        assert not any(line.startswith("deal 0") for line in lines)
+        assert lines[0].startswith("Deal 1 (dealer ")
+        assert not any(line.startswith("Deal 0") for line in lines)
 
 
 class TestRoughEdges:
@@ -332,6 +332,39 @@ class TestRoughEdges:
         lines = run("review", str(path)).output.splitlines()
         assert lines[:2] == ["bob threw 6S 7S: 2nd best of 15 throws, 2.04 points below AH 7S",
                              "ann threw KD 6H: the best of 15 throws"]
+
+    def test_a_review_says_the_claims_in_the_table_words(self, tmp_path: Path) -> None:
+        """Issue 20 item 5: the count's losses as sentences, as the scorepad says them."""
+        path = tmp_path / "deal.json"
+        path.write_text(json.dumps({**REVIEWED, "muggins": True,
+                                    "claims": {"hands": {"bob": 10, "ann": 8}, "crib": 3}}))
+        lines = run("review", str(path)).output.splitlines()
+        assert lines[3:6] == [
+            "bob claimed 10 for the hand; it is worth 8. "
+            "bob pegged 8 and the ruling gave the opponent 2: 2 lost.",
+            "ann claimed 8 for the hand; it is worth 9. "
+            "ann pegged 8 and the ruling gave the opponent 1: 2 lost.",
+            "ann claimed 3 for the crib; it is worth 2. "
+            "ann pegged 2 and the ruling gave the opponent 1: 1 lost."]
+        assert not any(" counted " in line for line in lines)
+
+    def test_a_game_review_starts_each_finding_with_its_deal(self, tmp_path: Path) -> None:
+        deal = {k: v for k, v in REVIEWED.items() if k != "players"}
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps({
+            "players": ["bob", "ann"], "first_dealer": "ann", "muggins": True,
+            "deals": [{**deal, "claims": {"hands": {"bob": 10, "ann": 8}}}]}))
+        lines = run("review", str(path)).output.splitlines()
+        assert lines[0] == "Deal 1 (dealer ann):"
+        assert lines[4] == ("  bob claimed 10 for the hand; it is worth 8. "
+                            "bob pegged 8 and the ruling gave the opponent 2: 2 lost.")
+        assert lines[-3:] == [
+            "  Deal 1: bob claimed 10 for the hand, which counts 8: 2 too many [overcount]"
+            " (ACC 8.4)",
+            "  Deal 1: ann claimed 8 for the hand, which counts 9: 1 missed [undercount]"
+            " (ACC 8.3)",
+            "  Deal 1: muggins: the opponent takes the 1 that ann missed [muggins]"
+            " (ACC 10.1.a)"]
 
     def test_peg_shows_the_gos_the_referee_inferred(self, tmp_path: Path) -> None:
         path = tmp_path / "record.json"

@@ -34,8 +34,9 @@ def test_the_wheel_has_everything_the_service_reads(tmp_path: Path) -> None:
                     == (ROOT / "service" / "data" / f"{table}.chances").read_bytes())
         version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
         entry_points = archive.read(f"muggins-{version}.dist-info/entry_points.txt").decode()
-    scorepad = {p.name for p in (ROOT / "service" / "scorepad").iterdir()}
-    assert {f"service/scorepad/{name}" for name in scorepad} <= names
+    scorepad = ROOT / "service" / "scorepad"
+    shipped = {p.relative_to(scorepad).as_posix() for p in scorepad.rglob("*") if p.is_file()}
+    assert {f"service/scorepad/{name}" for name in shipped} <= names
     assert {"rules/py.typed", "muggins/cli.py", "service/v1/hands.py"} <= names
     assert "muggins = muggins.cli:main" in entry_points
 

@@ -58,6 +58,13 @@ class TestPeggingCheck:
         out = client.post(URL, json=body).get_json()
         assert out["totals"] == {"pone": 3, "dealer": 3}
         assert out["award"] == {"pone": 6, "dealer": 3}
+        # The retracted card is marked, and only it: the go that follows is no card.
+        assert [p["index"] for p in out["plays"] if p.get("retracted")] == [4]
+        assert "retracted" not in out["plays"][3] and "retracted" not in out["plays"][6]
+        body["ruleset"] = "hoyle"  # Hoyle takes 2 and retracts nothing
+        out = client.post(URL, json=body).get_json()
+        assert [p["index"] for p in out["plays"] if "retracted" in p] == []
+        assert out["award"] == {"pone": 5, "dealer": 3}
 
     def test_renege_with_hands(self, client: FlaskClient) -> None:
         # The pone's go comes between the dealer's go and the ace: the go stood.

@@ -146,6 +146,8 @@ class TestReneges:
             "dealer", 3, penalty)
         assert r.totals == {"pone": 3, "dealer": 3}  # what the cards truly score
         assert r.pegged == pegged
+        # The pone's 5D, laid after the renege in that count, alone is retracted.
+        assert r.retracted == (frozenset({4}) if ruleset is Ruleset.ACC else frozenset())
 
     def test_acc_retracts_either_sides_points_to_the_end_of_that_count(self) -> None:
         # a 10, b 20, c says go on 20 holding 4 6 J 3 (all fit): 8 to a, c's left.
@@ -160,6 +162,7 @@ class TestReneges:
         assert (acc.findings[0].player, acc.findings[0].points) == ("c", 8)
         assert acc.totals == {"a": 4, "b": 2, "c": 2}
         assert acc.pegged == {"a": 4 - 2 + 8, "b": 2 - 2, "c": 2}
+        assert acc.retracted == frozenset({3, 4, 5})  # a's AS, b's AD, a's 9S
         hoyle = referee(text, hands, ruleset=Ruleset.HOYLE, **kwargs)
         assert hoyle.pegged == {"a": 4 + 2, "b": 2, "c": 2}
 

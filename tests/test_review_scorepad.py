@@ -8,11 +8,12 @@ import requests
 
 from rules.core.variants import Variant
 from tests.test_deals_api import game_json
-from tests.test_scorepad import browser, page, pytestmark, shot  # noqa: F401  (fixtures, skip)
+from tests.test_scorepad import browser, open_tab, page, pytestmark, shot  # noqa: F401  (fixtures, skip)
 
 
 def test_review_a_game(page, live_server: str) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     body, _, _ = game_json(4, Variant.SIX_CARD, ("ann", "bob"))
+    open_tab(page, "review")
     page.fill("#review-record", json.dumps(body))
     page.click("#review-go")
     page.wait_for_selector("#review-lost")
@@ -34,6 +35,7 @@ def test_review_a_game(page, live_server: str) -> None:  # type: ignore[no-untyp
 
 
 def test_review_refused_and_unreadable(page) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    open_tab(page, "review")
     page.fill("#review-record", "{not json")
     page.click("#review-go")
     page.wait_for_selector("#review-result .error")

@@ -85,6 +85,12 @@ def problems(page: Any, result: str) -> list[str]:
     return [t.strip() for t in page.locator(f"{result} .problems li").all_text_contents()]
 
 
+def open_tab(page: Any, section: str) -> None:
+    """The sections are tabs: open the one a flow is in (its link in the header)."""
+    page.click(f"header nav a[href='#{section}']")
+    page.wait_for_selector(f"#{section}:not([hidden])")
+
+
 def axe_clean(page: Any) -> None:
     from axe_playwright_python.sync_playwright import Axe
 
@@ -173,6 +179,7 @@ def test_errors_in_the_table_words_on_their_fields(page: Any) -> None:
 
 
 def test_check_a_pegging_record(page: Any) -> None:
+    open_tab(page, "play")
     page.fill("#record", "Pone KH\nDEALER QC\npone TD =2\nDealer 9S")
     page.click("#check-play")
     page.wait_for_selector("#play-result .plays")
@@ -182,7 +189,9 @@ def test_check_a_pegging_record(page: Any) -> None:
     assert [rows.nth(i).locator("td").first.text_content() for i in range(4)] == [
         "1", "2", "3", "4"]
     assert rows.nth(0).locator("td").nth(1).text_content() == "pone"
-    assert rows.nth(2).text_content().endswith("go 1")
+    # The For column has the go; the claim of 2 and its overcount are beside it.
+    assert [rows.nth(2).locator("td").nth(i).text_content() for i in (5, 6, 7)] == [
+        "go 1", "2", "⚑ overcount"]
     assert page.text_content("#play-result .totals") == "Points in the play: pone 1, dealer 1"
     assert page.text_content("#play-result .award") == (
         "Pegged after the rulings: pone 1, dealer 2")
@@ -192,6 +201,7 @@ def test_check_a_pegging_record(page: Any) -> None:
 
 
 def test_a_refused_play_points_at_its_line(page: Any) -> None:
+    open_tab(page, "play")
     page.fill("#record", "pone KH\n\ndealer QX")
     page.click("#check-play")
     assert problems(page, "#play-result") == [
@@ -204,6 +214,7 @@ def test_a_refused_play_points_at_its_line(page: Any) -> None:
 
 
 def test_a_renege_proved_by_the_hands(page: Any) -> None:
+    open_tab(page, "play")
     # The pone's go stands between the dealer's go and ace, so the go was not taken back.
     page.fill("#record", "pone KH\ndealer QC\npone TD\ndealer go\npone go\ndealer AH\n"
                          "pone 5S\ndealer 9S\npone 2C\ndealer 3D")
@@ -232,7 +243,7 @@ def focus_path(page: Any, stops: int) -> list[str]:
 def test_keyboard_only(page: Any) -> None:
     assert focus_path(page, 17) == [
         "#main", "#show", "#play", "#deal", "#review", "#club", "variant", "ruleset", "muggins",
-        "hand", "starter", "AS", "crib", "claimed", "count", "clear-hand", "pone-hand"]
+        "hand", "starter", "AS", "crib", "claimed", "count", "clear-hand", "/docs/"]
     # Back to the picker, which is one tab stop: the arrows move within it.
     page.focus("#hand")
     page.keyboard.type("5h 5c 5s")
@@ -258,6 +269,7 @@ def test_axe_finds_nothing_on_the_page_and_its_answers(page: Any) -> None:
     page.fill("#claimed", "28")
     page.click("#count")
     page.wait_for_selector("#total")
+    open_tab(page, "play")
     page.fill("#record", "pone KH\ndealer QC\npone TD =2\ndealer 9S")
     page.click("#check-play")
     page.wait_for_selector("#play-result .plays")
@@ -283,6 +295,7 @@ def lay(page: Any, label: str) -> None:
 
 
 def test_the_play_card_by_card(page: Any) -> None:
+    open_tab(page, "play")
     page.click("#live-play")  # no hands yet: the referee needs them
     page.wait_for_selector("#live .error")
     assert "Enter both hands first" in page.text_content("#live")

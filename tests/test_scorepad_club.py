@@ -7,12 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from tests import test_scorepad
+from tests.test_scorepad import open_tab
 
 browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
 
 
 def enter(page: Any, player: str, game: int, opponent: str, won: bool,
           spread: int | None) -> None:
+    if page.is_hidden("#club"):
+        open_tab(page, "club")
     page.fill("#club-player", player)
     page.fill("#club-round", str(game))
     page.fill("#club-opponent", opponent)
@@ -47,7 +50,7 @@ def test_a_night_entered_flagged_ranked_and_kept(page: Any) -> None:
     page.click("#club-clear")
     page.wait_for_function("!document.querySelector('#club-standings table')")
     assert page.evaluate("JSON.parse(localStorage.getItem('muggins.club-night'))") == {
-        "cards": []}
+        "schema": 1, "cards": []}  # store.js: each entry carries its schema version
     page.reload()
     page.wait_for_selector("body[data-ready]")
     assert page.query_selector("#club-standings table") is None
@@ -112,6 +115,7 @@ def test_scorecards_from_csv_and_standings_to_csv_as_the_cli_does(page: Any) -> 
     from muggins.cli_night import cards_body
     from rules.club import read_cards
 
+    open_tab(page, "club")
     page.set_input_files("#club-csv", files=[{
         "name": "cards.csv", "mimeType": "text/csv", "buffer": CARDS_CSV.encode()}])
     page.wait_for_selector("#club-standings tr[data-player='Dan']")

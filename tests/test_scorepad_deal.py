@@ -11,7 +11,7 @@ import pytest
 from rules.core.variants import Variant
 from tests import test_scorepad
 from tests.test_deals_api import game_json
-from tests.test_scorepad import axe_clean, brought_to, fits, problems, shot
+from tests.test_scorepad import axe_clean, brought_to, fits, open_tab, problems, shot
 
 # The browser, the page at each viewport, and the skip without chromium: as there.
 browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
@@ -27,6 +27,7 @@ def record_line(event: dict[str, Any]) -> str:
 
 def enter_deal(page: Any, seats: list[str], deal: dict[str, Any]) -> None:
     """Type a deal into the form: seat by seat from the dealer's left, dealer last."""
+    open_tab(page, "deal")
     for i, name in enumerate(seats):
         page.fill(f"#seat-name-{i}", name)
         page.fill(f"#seat-dealt-{i}", " ".join(deal["dealt"][name]))
@@ -105,6 +106,7 @@ def test_a_disputed_deal_at_121(page: Any) -> None:
 
 
 def test_blank_and_bad_cards_are_named(page: Any) -> None:
+    open_tab(page, "deal")
     page.click("#check-deal")
     assert problems(page, "#deal-result") == [
         "Enter the cards dealt to pone", "Enter the cards dealt to dealer",
@@ -182,11 +184,13 @@ def test_a_game_deal_by_deal(page: Any) -> None:
 def test_the_deal_form_in_keyboard_order(page: Any) -> None:
     from tests.test_scorepad import focus_path
 
+    open_tab(page, "deal")
     page.focus("#seat-name-0")
-    assert focus_path(page, 14) == [
+    assert focus_path(page, 17) == [
         "seat-dealt-0", "seat-discards-0", "seat-claim-0",
         "seat-name-1", "seat-dealt-1", "seat-discards-1", "seat-claim-1",
-        "deal-starter", "claim-crib", "claim-heels", "deal-record",
+        "deal-starter", "claim-crib", "claim-heels", "AS", "show-only", "deal-record",
+        "deal-live-play",
         "score-before-0", "score-before-1", "check-deal"]  # Next deal waits for a check
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "new-game"

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from tests import test_scorepad
-from tests.test_scorepad import fits, problems
+from tests.test_scorepad import fits, open_tab, problems
 from tests.test_scorepad_deal import README_DEAL, board, enter_deal
 
 # The browser, the page at each viewport, and the skip without chromium: as there.
@@ -23,6 +23,7 @@ def sent(page: Any, path: str, click: str) -> dict[str, Any]:
 
 
 def test_a_typed_play_is_sent_as_notation_and_refereed(page: Any) -> None:
+    open_tab(page, "play")
     page.fill("#record", "Pone KH\nDEALER QC\npone TD =2\nDealer 9S")
     body = sent(page, "/v1/pegging/check", "#check-play")
     assert body == {"notation": "six-card to 121: pone dealer\nplay:\nPone KH\nDEALER QC\n"
@@ -33,6 +34,7 @@ def test_a_typed_play_is_sent_as_notation_and_refereed(page: Any) -> None:
 
 
 def test_the_hands_go_in_the_notation(page: Any) -> None:
+    open_tab(page, "play")
     page.fill("#pone-hand", "KH TD 5C 5S")
     page.fill("#dealer-hand", "QC 9S 4H 2D")
     page.fill("#record", "pone KH\ndealer QC")
@@ -42,6 +44,7 @@ def test_the_hands_go_in_the_notation(page: Any) -> None:
 
 
 def test_the_servers_error_is_shown_at_the_field(page: Any) -> None:
+    open_tab(page, "play")
     page.fill("#record", "pone KH\nbob QC")
     page.click("#check-play")
     assert problems(page, "#play-result") == [
@@ -55,6 +58,7 @@ def test_the_servers_error_is_shown_at_the_field(page: Any) -> None:
 
 
 def test_a_bad_card_in_a_hand_is_named_at_its_field(page: Any) -> None:
+    open_tab(page, "play")
     page.fill("#pone-hand", "KH TD 5X 5S")
     page.fill("#dealer-hand", "QC 9S 4H 2D")
     page.fill("#record", "pone KH")
@@ -66,6 +70,7 @@ def test_a_bad_card_in_a_hand_is_named_at_its_field(page: Any) -> None:
 
 
 def test_a_whole_record_typed_is_sent_as_typed(page: Any) -> None:
+    open_tab(page, "play")
     typed = "five-card to 61: pone dealer\nruleset: hoyle\nplay: pone 5H, dealer 5C =2"
     page.fill("#record", typed)
     body = sent(page, "/v1/pegging/check", "#check-play")
@@ -119,5 +124,6 @@ def test_the_seats_come_from_the_server(page: Any) -> None:
     page.reload()
     page.wait_for_selector("body[data-ready]")
     page.select_option("#variant", "three-player")
+    open_tab(page, "deal")
     assert [page.input_value(f"#seat-name-{i}") for i in range(3)] == ["xa", "xb", "xc"]
     assert page.is_visible("#deal-crib-card")

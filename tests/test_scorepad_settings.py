@@ -15,7 +15,7 @@ from rules.core.variants import Variant
 from rules.notation import Deal, Game, NotationError, Play
 from tests import test_scorepad
 from tests.test_deals_api import game_json
-from tests.test_scorepad import axe_clean, fits, lay, shot, turn
+from tests.test_scorepad import axe_clean, fits, lay, open_tab, shot, turn
 from tests.test_scorepad_deal import README_DEAL, enter_deal
 
 browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
@@ -79,6 +79,7 @@ def test_the_hand_under_muggins(page: Any) -> None:
 
 def test_the_play_under_hoyle_with_muggins(page: Any) -> None:
     bodies = sent(page)
+    open_tab(page, "play")
     page.fill("#pone-hand", RENEGE_HANDS[0])
     page.fill("#dealer-hand", RENEGE_HANDS[1])
     page.fill("#record", RENEGE)
@@ -129,6 +130,7 @@ def held(deal: dict[str, Any], name: str) -> list[str]:
 
 def seat_up(page: Any, variant: Variant, seats: list[str], deal: dict[str, Any]) -> None:
     page.select_option("#variant", variant.value)
+    open_tab(page, "play")
     legends = page.locator("#play-seats legend").all_text_contents()
     assert len(legends) == len(seats) and legends[-1] == "Dealer"
     assert legends[0] == "Seat 1, the dealer's left"
@@ -215,15 +217,17 @@ def test_the_deal_and_the_game_under_muggins(page: Any) -> None:
 
 def test_the_review_under_muggins(page: Any) -> None:
     deal = {**README_DEAL, "claims": {"hands": {"pone": 20, "dealer": 4}, "crib": 7}}
+    open_tab(page, "review")
     page.fill("#review-record", json.dumps(deal))
     page.click("#review-go")
     assert settle(page, "#review-result .count-review") == (
-        "pone counted pone: claimed 20 of 29, lost 9")
+        "pone claimed 20 for the hand; it is worth 29. pone pegged 20: 9 lost.")
     page.check("#muggins")
     page.click("#review-go")
     page.wait_for_selector("#review-result .findings li[data-code='muggins']")
     assert settle(page, "#review-result .count-review") == (
-        "pone counted pone: claimed 20 of 29, lost 18")
+        "pone claimed 20 for the hand; it is worth 29. "
+        "pone pegged 20 and the ruling gave the opponent 9: 18 lost.")
     assert page.text_content("#review-settings") == (
         "Judged as Six-card (to 121), ACC rules, muggins on.")
     # A record that says its own muggins is judged as it says, and the page says so.
@@ -233,7 +237,7 @@ def test_the_review_under_muggins(page: Any) -> None:
                            " && document.querySelector('#review-settings').textContent"
                            ".includes('muggins off')")
     assert settle(page, "#review-result .count-review") == (
-        "pone counted pone: claimed 20 of 29, lost 9")
+        "pone claimed 20 for the hand; it is worth 29. pone pegged 20: 9 lost.")
     assert page.text_content("#review-settings") == (
         "Judged as Six-card (to 121), ACC rules, muggins off"
         " (the record's own muggins, not the page's).")

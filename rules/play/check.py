@@ -44,6 +44,9 @@ class PlayCheck:
     partnerships: tuple[tuple[tuple[str, ...], int], ...] | None
     state: PlayState
     """Where the play stands after the record: whose turn, the count, what is held."""
+    retracted: frozenset[int] = frozenset()
+    """The events whose points a renege retracts (ACC 7.3): what they scored is in
+    ``totals`` but not in ``pegged``, and a claim on them loses its muggins."""
 
 
 def check_play(
@@ -299,7 +302,7 @@ class _Replay:
         if findings:
             findings.sort(key=lambda f: (f.index if f.index is not None else -1))
         return PlayCheck(tuple(scored), totals, tuple(findings), pegged, pegs, claimed,
-                         partnerships, state)
+                         partnerships, state, frozenset(retracted))
 
 
 def check_play_record(problems: Problems, events: Sequence[PlayEvent], table: Table,

@@ -1,20 +1,20 @@
 // The club night: each card entered line by line (opponent by name, W or L, spread),
 // cross-checked by the referee as it is entered, the standings, and a printable tally
-// sheet. Kept in this browser (localStorage), so a reload loses nothing.
+// sheet. Kept in this browser (store.js), so a reload loses nothing.
 import { readCards, standingsCsv } from "./clubcsv.js";
 import { $, el } from "./common.js";
+import { Entry } from "./store.js";
 
-const KEY = "muggins.club-night";
+// The night's entry; before versions (schema 0) it was the same {cards}, unversioned.
+const NIGHT = new Entry("muggins.club-night", { schema: 1, what: "The club night",
+  migrations: { 0: (night) => (Array.isArray(night.cards) ? night : undefined) } });
 
-function load() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (saved && Array.isArray(saved.cards)) return saved;
-  } catch (error) { /* a damaged entry starts a new night */ }
+function load(kept) {
+  if (kept.value && Array.isArray(kept.value.cards)) return kept.value;
   return { cards: [] };
 }
 
-function save(night) { localStorage.setItem(KEY, JSON.stringify(night)); }
+function save(night) { NIGHT.save(night); }
 
 function cardOf(night, player) {
   let card = night.cards.find((c) => c.player === player);
@@ -89,7 +89,8 @@ async function check(night) {
 }
 
 export function setUpClub() {
-  const night = load();
+  const kept = NIGHT.load();
+  const night = load(kept);
   $("club-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const player = $("club-player").value.trim();
@@ -147,4 +148,6 @@ export function setUpClub() {
     check(night);
   });
   check(night);
+  // A night this page cannot read is said after the check, which clears the problems.
+  if (kept.refused) problem(kept.refused);
 }

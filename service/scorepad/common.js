@@ -1,5 +1,6 @@
 // What every section of the scorepad shares: building nodes, reading cards and records,
 // asking the referee, and telling the director what went wrong in the table's words.
+import { Entry } from "./store.js";
 
 export function $(id) { return document.getElementById(id); }
 
@@ -135,10 +136,19 @@ function tokenAt(text, column) {
 // The variants' facts, as GET /v1/variants serves them (fetched once, at start): the
 // page holds no rule of its own, so a seat count, a target or a crib card comes from here.
 let VARIANTS = {};
+const VARIANTS_KEPT = new Entry("muggins.variants", { schema: 1, what: "The variants' facts" });
 
 export async function loadVariants() {
-  const response = await fetch("/v1/variants");
-  const answer = await response.json();
+  let answer;
+  try {
+    const response = await fetch("/v1/variants");
+    answer = await response.json();
+    VARIANTS_KEPT.save(answer);
+  } catch (error) {
+    // Offline (the page's files from the service worker): the facts last fetched.
+    answer = VARIANTS_KEPT.load().value;
+    if (!answer) throw error;
+  }
   VARIANTS = Object.fromEntries(answer.variants.map((facts) => [facts.name, facts]));
   // The Game menu says each variant's target as the referee has it.
   for (const option of $("variant").options) {
@@ -210,7 +220,9 @@ export async function ask(path, body, out, busy, render, explain) {
     });
     answer = await response.json();
   } catch (error) {
-    present(out, [el("p", { class: "error", role: "alert" }, "The referee could not be reached. Try again.")]);
+    present(out, [el("p", { class: "error", role: "alert" }, navigator.onLine
+      ? "The referee could not be reached. Try again."
+      : "You are offline: checks need the server. Check again once it is back.")]);
     return null;
   }
   if (!response.ok) {
@@ -323,25 +335,8 @@ export function scoresText(scores) {
   return Object.entries(scores).map(([who, points]) => `${who} ${points}`).join(", ");
 }
 
-// The play as a table, numbered from 1, with the pegs after the rulings when given.
-export function playTable(r) {
-  const table = el("table", { class: "plays" },
-    el("caption", {}, "The play, card by card"),
-    el("thead", {}, el("tr", {},
-      el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Card"),
-      el("th", { scope: "col", class: "num" }, "Count"), el("th", { scope: "col", class: "num" }, "Points"),
-      el("th", { scope: "col" }, "For"))));
-  const rows = el("tbody");
-  for (const play of r.plays) {
-    const scores = play.scores.map((s) => `${s.kind} ${s.points}`).join(", ");
-    rows.append(el("tr", { class: play.legal === false ? "illegal" : null },
-      el("td", {}, play.index + 1), el("td", {}, play.player),
-      el("td", {}, play.go ? "go" : play.card, play.legal === false ? " (taken back)" : null),
-      el("td", { class: "num" }, play.count), el("td", { class: "num" }, play.points), el("td", {}, scores)));
-  }
-  table.append(rows);
-  return el("div", { class: "scroll" }, table);
-}
+// The play as a table: with what was claimed and which rows a finding names (results.js).
+export { playTable } from "./results.js";
 
 export function playSummary(r) {
   return [

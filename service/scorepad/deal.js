@@ -1,11 +1,14 @@
 // Check a deal, and deal after deal a game: the cards dealt, the discards, the starter,
 // the play and the claims in; the ruling and the board before and after out.
 import { drawBoard } from "./board.js";
+import { dealNumber, playFindings } from "./results.js";
+import { reviewGame } from "./review.js";
 import {
   $, ask, cards, defaultNames, el, explain, facts, findings, nameText, nextSeats, Notation, ordinal, playSpot,
   playSummary, playTable, present, rulingSettings, scoresText, seatCount, seatTitle, sidesOf, sideText, startOver,
   tableLine,
 } from "./common.js";
+import { cardText, offerShare, sideNamesOf } from "./share.js";
 
 // The deals kept since "New game" (each the lines of its notation after the table and the
 // scores), the table they were played at, the scores the first of them was joined at, and
@@ -90,8 +93,12 @@ function dealBody() {
     const heels = number("claim-heels") === undefined ? "" : ` =${number("claim-heels")}`;
     body.add(`starter: ${$("deal-starter").value.trim()}${heels}`, { field: $("deal-starter"), where: "the starter" });
   }
-  body.add("play:");
-  body.typed($("deal-record").value, $("deal-record"), "the play");
+  // Show only: no play: section at all, a deal entered without its play, which the
+  // referee takes as not recorded (docs/rules.md#play-not-recorded), not as no card laid.
+  if (!$("show-only").checked) {
+    body.add("play:");
+    body.typed($("deal-record").value, $("deal-record"), "the play");
+  }
   const claims = [];
   players.forEach((name, i) => {
     // In the show, the bare word crib is the crib: a player called crib is quoted.
@@ -185,7 +192,10 @@ async function checkDeal(event) {
   const claims = typedClaims(players);
   const answer = await ask("/v1/deals/check", body, out, "Checking the deal…", (r) => showDeal(r, claims),
     (problem) => explain(problem, body, where, notation));
-  if (answer !== null) game.checked = { players, body: dealt, answer };
+  if (answer !== null) {
+    game.checked = { players, body: dealt, answer };
+    offerShare(out, text, body);
+  }
   updateGame();
 }
 
@@ -232,7 +242,7 @@ function showDeal(r, claims) {
     r.misdeal ? el("p", { class: "error" }, "A misdeal: the deal does not count.") : null,
     r.heels && (r.heels.points || r.heels.claimed !== undefined)
       ? el("p", { id: "heels" }, `Heels (a jack starter): ${r.heels.points}, pegged ${r.heels.pegged}.`) : null,
-    findings(r.findings),
+    playFindings(r.findings, r.play && r.play.plays),
     r.findings.length ? null : el("p", { class: "no-findings" }, "No findings: the deal was by the rules."),
     r.play ? playTable(r.play) : null,
     ...(r.play ? playSummary(r.play) : []),
@@ -246,9 +256,33 @@ function updateGame() {
   const kept = game.deals.length;
   $("next-deal").disabled = game.checked === null;
   $("check-game").disabled = kept === 0 && game.checked === null;
+  $("review-game").disabled = $("check-game").disabled;
   $("game-status").textContent = kept
-    ? `This game: ${kept} deal${kept === 1 ? "" : "s"} kept; ${game.firstDealer} dealt first, from ${scoresText(game.joined)}.`
+    ? `This game: ${kept} deal${kept === 1 ? "" : "s"} kept; ${game.firstDealer} dealt first, from ${game.joined ? scoresText(game.joined) : "the start"}.`
     : "";
+  // keep.js keeps the game in this browser at every change.
+  document.dispatchEvent(new Event("scorepad:game"));
+}
+
+// The game as this browser keeps it (keep.js): each deal kept as its lines (their fields
+// are the form's, gone once the deal is kept), and the deal last checked by its answer.
+export function gameRecord() {
+  const { players, firstDealer, sides: named, joined, deals, checked } = game;
+  return { players, firstDealer, sides: named, joined, deals: deals.map((deal) => deal.lines),
+    checked: checked && { players: checked.players, answer: checked.answer } };
+}
+
+// A kept game back on the page: `fill` puts its fields back once the seats are built. The
+// deal last checked is the one in the form (any change to it clears the check), so its
+// lines and their fields are read from the form again.
+export function restoreGame(record, fill) {
+  Object.assign(game, { players: record.players, firstDealer: record.firstDealer, sides: record.sides,
+    joined: record.joined, deals: record.deals.map((lines) => ({ lines: [...lines], spots: [] })), checked: null });
+  buildSeats(false);
+  fill();
+  buildScores();
+  if (record.checked) game.checked = { players: record.checked.players, body: dealBody().body, answer: record.checked.answer };
+  updateGame();
 }
 
 // Keep the deal just checked and set up the next: the deal passes to the left, and the
@@ -274,20 +308,30 @@ function nextDeal() {
   $("seat-dealt-0").focus();
 }
 
+async function checkGame() {
+  const out = $("deal-result");
+  startOver(out, $("deal-form"));
+  const { body, notation, deals, text } = gameRequest();
+  const answer = await ask("/v1/games/check", body, out, "Checking the game…", showGame,
+    (problem) => explain(problem, body, (pointer, spot) => locate(pointer, spot, names(), deals.length - 1), notation));
+  if (answer !== null) offerShare(out, text, body);
+  return answer;
+}
+
 // The game in notation: the table of its first deal, the scores that deal was joined at
 // (so that the game answers as the deal did: from 0 it would not, and in the five-card
 // game the referee would add a three for last the deal's check did not), then each deal
 // kept and the deal in the form, numbered.
-async function checkGame() {
-  const out = $("deal-result");
-  startOver(out, $("deal-form"));
+// /v1/games/check and the review take the same record.
+function gameRequest() {
   const deals = [...game.deals, ...(game.checked ? [game.checked.body] : [])];
   const players = game.players || game.checked.players;
-  const joined = game.joined || renamed(game.checked.answer.scores_before);
+  // A game opened from a share link that says no scores is played from the start.
+  const joined = game.joined || (game.checked ? renamed(game.checked.answer.scores_before) : null);
   const notation = new Notation();
   notation.add(tableLine(players, sides(players)), { where: "the players' names", field: $("seat-name-0") });
-  notation.add("scores:");
-  for (const [side, points] of Object.entries(joined)) {
+  if (joined) notation.add("scores:");
+  for (const [side, points] of Object.entries(joined || {})) {
     notation.add(`${sideText(side)} ${points}`, { where: `${side}'s score the game was joined at` });
   }
   deals.forEach((deal, k) => {
@@ -296,10 +340,11 @@ async function checkGame() {
     deal.lines.forEach((line, i) => notation.add(line, current ? deal.spots[i] : { where: `deal ${k + 1}` }));
   });
   const text = notation.text();
-  const body = { notation: text, ...rulingSettings(text) };
-  await ask("/v1/games/check", body, out, "Checking the game…", showGame,
-    (problem) => explain(problem, body, (pointer, spot) => locate(pointer, spot, names(), deals.length - 1), notation));
+  return { body: { notation: text, ...rulingSettings(text) }, notation, deals, text };
 }
+
+// From the game to its review in one tap: the same record, to /v1/games/review.
+function reviewTheGame() { return reviewGame(gameRequest().body); }
 
 function showGame(r) {
   const target = r.target ?? facts().target;
@@ -315,16 +360,22 @@ function showGame(r) {
     el("p", { class: "summary", id: "game-summary" }, el("strong", {}, "The game: "), scoresText(r.scores),
       r.winner ? `. ${r.winner} wins (${r.margin}).` : ". No winner yet."),
     board,
-    findings(r.findings, (finding) => el("span", { class: "deal-number" }, `Deal ${finding.deal + 1}: `)),
+    findings(r.findings, dealNumber),
     el("div", { class: "scroll" }, table),
   ];
 }
 
-function newGame() {
+export function newGame() {
   game.players = null; game.firstDealer = null; game.sides = null; game.joined = null; game.deals = []; game.checked = null;
   buildSeats(false);
-  for (const input of $("deal-form").querySelectorAll("input:not(.seat-name)")) input.value = "";
+  for (const input of $("deal-form").querySelectorAll("input:not(.seat-name):not([type=checkbox])")) input.value = "";
   $("deal-record").value = "";
+  // A new game clears everything, Show only too (tap.js shows the play's field again on
+  // its change); a box's value is what it sends, never cleared.
+  if ($("show-only").checked) {
+    $("show-only").checked = false;
+    $("show-only").dispatchEvent(new Event("change", { bubbles: true }));
+  }
   buildScores();
   startOver($("deal-result"), $("deal-form"));
   updateGame();
@@ -341,6 +392,64 @@ export function setUpDeal() {
   });
   $("next-deal").addEventListener("click", nextDeal);
   $("check-game").addEventListener("click", checkGame);
+  $("review-game").addEventListener("click", reviewTheGame);
   $("new-game").addEventListener("click", newGame);
   updateGame();
+}
+
+// --- opened from a share link (share.js): the page filled, then the referee asked ------------
+
+function seatNames(players) {
+  players.forEach((name, i) => { $(`seat-name-${i}`).value = name; });
+  buildScores();
+}
+
+export async function openDeal(record, deal, playText) {
+  newGame();
+  if (record.sides) game.sides = sideNamesOf(record);
+  seatNames(record.players);
+  const text = (hand) => hand.map((c) => cardText(c)).join(" ");
+  record.players.forEach((_, i) => {
+    $(`seat-dealt-${i}`).value = text(deal.dealt[i]);
+    $(`seat-discards-${i}`).value = text(deal.discards[i]);
+    $(`seat-claim-${i}`).value = deal.hands[i] ?? "";
+  });
+  $("deal-starter").value = deal.starter === null ? "" : cardText(deal.starter);
+  $("claim-heels").value = deal.heels ?? "";
+  $("deal-crib-card").value = deal.cribCard === null ? "" : cardText(deal.cribCard);
+  $("claim-crib").value = deal.crib ?? "";
+  $("deal-record").value = playText;
+  const named = sideNamesOf(record);
+  for (const input of $("scores-before").querySelectorAll("input")) {
+    const i = named.findIndex((side) => members(side) === members(input.dataset.side));
+    input.value = record.scores && i >= 0 ? record.scores[i] : "";
+  }
+  await checkDeal({ preventDefault() {} });
+}
+
+export async function openGame(record, deals) {
+  newGame();
+  game.players = record.players;
+  game.firstDealer = record.players[record.players.length - 1];
+  game.sides = record.sides ? sideNamesOf(record) : sidesOf(record.players);
+  game.joined = record.scores ? Object.fromEntries(game.sides.map((side, i) => [side, record.scores[i]])) : null;
+  game.deals = deals.map((lines) => {
+    const body = new Notation();
+    lines.forEach((line) => body.add(line));
+    return body;
+  });
+  // The form is set for the deal after the last one kept, as "Next deal" would leave it.
+  let seats = record.players;
+  for (let k = 0; k < deals.length; k += 1) seats = nextSeats(seats);
+  seatNames(seats);
+  updateGame();
+  const answer = await checkGame();
+  if (answer) for (const input of $("scores-before").querySelectorAll("input")) input.value = renamed(answer.scores)[input.dataset.side] ?? 0;
+}
+
+// The deal in the form as the referee reads it, and where a problem in it is told: for
+// the play entered card by card (tap.js), which asks about the deal as it goes.
+export function dealInForm() {
+  const { players, body } = dealBody();
+  return { players, notation: dealNotation(players, body), where: (pointer, spot) => locate(pointer, spot, players) };
 }

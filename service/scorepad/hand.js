@@ -1,46 +1,11 @@
 // Count a hand: the picker, the typed cards, and the count with its ruling.
 import { $, ask, canonical, cards, el, explain, facts, findings, ordinal, startOver, tableSettings } from "./common.js";
+import { buildPicker, markPicker } from "./picker.js";
 
-const SUITS = [["S", "♠", "spades"], ["H", "♥", "hearts"], ["D", "♦", "diamonds"], ["C", "♣", "clubs"]];
-const RANKS = [["A", "ace"], ["2", "2"], ["3", "3"], ["4", "4"], ["5", "5"], ["6", "6"], ["7", "7"],
-  ["8", "8"], ["9", "9"], ["T", "10"], ["J", "jack"], ["Q", "queen"], ["K", "king"]];
 // A hand is the cards kept; the crib, what every player lays away and the crib card.
 function handSize() {
   const known = facts();
   return $("crib").checked ? known.players * known.to_crib + known.crib_card : known.kept;
-}
-
-function buildPicker() {
-  const picker = $("picker");
-  for (const [suit, symbol, suitName] of SUITS) {
-    for (const [rank, rankName] of RANKS) {
-      const card = rank + suit;
-      const button = el("button", {
-        type: "button", "data-card": card, tabindex: "-1", "aria-pressed": "false",
-        "aria-label": `${rankName} of ${suitName}`, class: suit === "H" || suit === "D" ? "red" : null,
-      }, (rank === "T" ? "10" : rank) + symbol);
-      button.addEventListener("click", () => pick(card));
-      picker.append(button);
-    }
-  }
-  picker.firstChild.tabIndex = 0;
-  picker.addEventListener("keydown", moveInPicker);
-}
-
-// One tab stop for the 52 cards; the arrow keys move between them (a grid of 13 or 7).
-function moveInPicker(event) {
-  const buttons = [...$("picker").querySelectorAll("button")];
-  const here = buttons.indexOf(document.activeElement);
-  if (here < 0) return;
-  const across = getComputedStyle($("picker")).gridTemplateColumns.split(" ").length;
-  const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: across, ArrowUp: -across,
-    Home: -here, End: buttons.length - 1 - here }[event.key];
-  if (step === undefined) return;
-  event.preventDefault();
-  const next = buttons[Math.min(Math.max(here + step, 0), buttons.length - 1)];
-  buttons[here].tabIndex = -1;
-  next.tabIndex = 0;
-  next.focus();
 }
 
 // A tap adds the card to the hand (then the starter); a tap on a card taken takes it back.
@@ -63,12 +28,7 @@ function pick(card) {
 }
 
 function markUsed() {
-  const used = new Set([...cards($("hand").value), $("starter").value].map(canonical).filter(Boolean));
-  for (const button of $("picker").querySelectorAll("button")) {
-    const taken = used.has(button.dataset.card);
-    button.classList.toggle("used", taken);
-    button.setAttribute("aria-pressed", String(taken));
-  }
+  markPicker($("picker"), new Set([...cards($("hand").value), $("starter").value].map(canonical).filter(Boolean)));
 }
 
 // Where a pointer into a hand check is, in words, and the field to mark.
@@ -128,12 +88,13 @@ function showHand(r) {
 }
 
 export function setUpHand() {
-  buildPicker();
+  buildPicker($("picker"), pick);
   $("hand-form").addEventListener("submit", countHand);
   $("hand").addEventListener("input", markUsed);
   $("starter").addEventListener("input", markUsed);
   $("clear-hand").addEventListener("click", () => {
-    $("hand").value = ""; $("starter").value = ""; $("claimed").value = "";
+    // Everything: a crib left ticked would count the next hand as a crib.
+    $("hand").value = ""; $("starter").value = ""; $("claimed").value = ""; $("crib").checked = false;
     startOver($("hand-result"), $("hand-form"));
     markUsed();
     $("hand").focus();

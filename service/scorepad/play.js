@@ -1,7 +1,8 @@
 // Check the play: a typed record, or the play entered card by card with the live
 // referee saying whose turn it is and which cards may be laid.
+import { playFindings } from "./results.js";
 import {
-  $, ask, cards, defaultNames, el, explain, findings, Notation, ordinal, playSpot, playSummary,
+  $, ask, cards, defaultNames, el, explain, Notation, ordinal, playSpot, playSummary,
   playTable, present, rulingSettings, seatCount, seatTitle, startOver, tableLine, wholeRecord,
 } from "./common.js";
 
@@ -102,7 +103,7 @@ async function checkPlay(event) {
 }
 
 function showPlay(r) {
-  return [playTable(r), ...playSummary(r), findings(r.findings),
+  return [playTable(r), ...playSummary(r), playFindings(r.findings, r.plays),
     r.findings.length ? null : el("p", { class: "no-findings" }, "No findings: the play was by the rules.")];
 }
 
@@ -125,7 +126,7 @@ async function step() {
   }
   const { body, notation } = request(true);
   const answer = await ask("/v1/pegging/check", body, out, "Asking the referee…",
-    (r) => [r.plays.length ? playTable(r) : null, ...playSummary(r), findings(r.findings)],
+    (r) => [r.plays.length ? playTable(r) : null, ...playSummary(r), playFindings(r.findings, r.plays)],
     (problem) => explain(problem, body, locate, notation));
   if (answer === null) { live.hidden = true; return; }
   live.hidden = false;
@@ -133,49 +134,57 @@ async function step() {
   if (answer.next.phase !== "play") await checkPlay();
 }
 
-// Whose turn it is, and a button for each card they may lay (or for their go).
-function turn(next) {
+// Whose turn it is, and a button for each card they may lay (or for their go, saying
+// that it is forced). The deal's entry asks the same (tap.js): `lay(line)` records a
+// choice, `undo()` takes the last one back, `prefix` keeps the ids its own, `over` says
+// what to do once the play is over.
+export function turn(next, { lay = layHere, undo = undoHere, prefix = "", over = " The ruling is below." } = {}) {
   if (next.phase !== "play") {
-    return [el("p", { id: "turn" }, el("strong", {}, "The play is over."), " The ruling is below.")];
+    return [el("p", { id: `${prefix}turn` }, el("strong", {}, "The play is over."), over)];
   }
   const who = next.player;
   const buttons = el("div", { class: "choices", role: "group", "aria-label": `What ${who} may do` });
   if (next.go) {
-    buttons.append(choice(`${who} go`, "Go", `${who} says go`));
+    buttons.append(choice(`${who} go`, "Go", `${who} says go`, lay));
   } else if (next.legal) {
-    for (const card of next.legal) buttons.append(choice(`${who} ${card}`, card, `${who} lays ${card}`));
+    for (const card of next.legal) buttons.append(choice(`${who} ${card}`, card, `${who} lays ${card}`, lay));
   }
   return [
-    el("p", { id: "turn" }, el("strong", {}, `${capital(who)} to ${next.go ? "say go" : "lay a card"}`),
+    el("p", { id: `${prefix}turn` }, el("strong", {}, `${capital(who)} to ${next.go ? "say go" : "lay a card"}`),
       `, the count is ${next.count}.`),
+    next.go ? el("p", { class: "forced" }, `No card ${who} holds fits under 31: the go is forced.`) : null,
     next.legal || next.go ? buttons : el("p", {}, `The referee does not know ${who}'s cards: type the play.`),
-    el("div", { class: "buttons" }, undoButton()),
+    el("div", { class: "buttons" }, undoButton(`${prefix}undo-play`, undo)),
   ];
 }
 
 function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
-function choice(line, label, name) {
+function choice(line, label, name, lay) {
   const button = el("button", { type: "button", class: "card-choice", "data-line": line, "aria-label": name }, label);
-  button.addEventListener("click", () => {
-    const record = $("record");
-    record.value = record.value.trimEnd() + (record.value.trim() ? "\n" : "") + line;
-    step().then(() => {
-      const first = $("live").querySelector("button.card-choice");
-      if (first) first.focus();
-    });
-  });
+  button.addEventListener("click", () => lay(line));
   return button;
 }
 
-function undoButton() {
-  const button = el("button", { type: "button", class: "secondary", id: "undo-play" }, "Take back the last");
-  button.addEventListener("click", () => {
-    const lines = $("record").value.trimEnd().split("\n");
-    lines.pop();
-    $("record").value = lines.join("\n");
-    step();
+function layHere(line) {
+  const record = $("record");
+  record.value = record.value.trimEnd() + (record.value.trim() ? "\n" : "") + line;
+  step().then(() => {
+    const first = $("live").querySelector("button.card-choice");
+    if (first) first.focus();
   });
+}
+
+function undoHere() {
+  const lines = $("record").value.trimEnd().split("\n");
+  lines.pop();
+  $("record").value = lines.join("\n");
+  step();
+}
+
+function undoButton(id, undo) {
+  const button = el("button", { type: "button", class: "secondary", id }, "Take back the last");
+  button.addEventListener("click", undo);
   return button;
 }
 
@@ -185,7 +194,9 @@ export function setUpPlay() {
   $("play-form").addEventListener("submit", checkPlay);
   $("live-play").addEventListener("click", step);
   $("clear-play").addEventListener("click", () => {
+    // Everything typed: the hands with the play (the seats' names are the table's).
     $("record").value = "";
+    for (const seat of seats()) seat.field.value = "";
     $("live").hidden = true;
     startOver($("play-result"), $("play-form"));
     seats()[0].field.focus();

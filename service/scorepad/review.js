@@ -1,5 +1,7 @@
 // The review view: a deal or a game judged against the best discard, play and count.
 import { $, ask, el, explain, findings, present, startOver, tableSettings } from "./common.js";
+import { countSentence, dealNumber, reviewLegend } from "./results.js";
+import { openSection } from "./tabs.js";
 
 function lostTable(lost, id) {
   const table = el("table", { id, class: "lost" }, el("thead", {}, el("tr", {},
@@ -43,21 +45,20 @@ function showDealReview(r, number) {
     if (r.play.reason) parts.push(el("p", { class: "note" }, "Judged up to play ", r.play.stopped_at + 1, ": ", r.play.reason));
   }
   for (const c of r.count) {
-    parts.push(el("p", { class: "count-review" }, c.player + " counted " + c.what + ": claimed " +
-      c.claimed + " of " + c.true + ", lost " + c.loss));
+    parts.push(el("p", { class: "count-review" }, countSentence(c)));
   }
   parts.push(lostTable(r.lost, "review-lost-" + number));
   return parts;
 }
 
 function showReview(r) {
-  if (!r.deals) return [...showDealReview(r, 0), findings(r.findings)];
-  const parts = [];
+  if (!r.deals) return [reviewLegend(r.objective), ...showDealReview(r, 0), findings(r.findings)];
+  const parts = [reviewLegend(r.objective)];
   for (const deal of r.deals) {
     parts.push(el("h3", {}, "Deal " + (deal.deal + 1) + " (dealer " + deal.dealer + ")"));
     parts.push(...showDealReview(deal, deal.deal));
   }
-  parts.push(el("h3", {}, "Over the game"), lostTable(r.lost, "review-lost"), findings(r.findings));
+  parts.push(el("h3", {}, "Over the game"), lostTable(r.lost, "review-lost"), findings(r.findings, dealNumber));
   return parts;
 }
 
@@ -83,8 +84,25 @@ async function review(event) {
   const own = isRecord(body) ? Object.keys(page).filter((key) => key in body && body[key] !== page[key]) : [];
   if (isRecord(body)) body = { ...page, ...body };
   const path = body && body.deals ? "/v1/games/review" : "/v1/deals/review";
-  await ask(path, body, out, "Reviewing…", (r) => [judgedUnder(body, own), ...showReview(r)],
+  await send(path, body, own);
+}
+
+// `judged`: the settings the note says it was judged under (the body's own, unless given).
+async function send(path, body, own, judged = body) {
+  await ask(path, body, $("review-result"), "Reviewing…", (r) => [judgedUnder(judged, own), ...showReview(r)],
     (problem) => explain(problem, body, locate));
+}
+
+// The game entered in "Check a deal or a game", as the page sends it to /v1/games/check
+// (its notation, the rules and muggins), reviewed: shown in the record field too, so
+// that it can be changed and reviewed again.
+export async function reviewGame(body) {
+  // One tap from the game to its review: the review's tab is opened for its answer.
+  openSection("review");
+  $("review-record").value = JSON.stringify(body, null, 1);
+  startOver($("review-result"), $("review-form"));
+  // The notation's table line says the game; the page's settings say the rest.
+  await send("/v1/games/review", body, [], { ...tableSettings(), ...body });
 }
 
 function isRecord(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }

@@ -210,6 +210,8 @@ def play_check_out(result: PlayCheck) -> dict[str, Any]:
             out["claimed"] = entry.claimed
         if entry.claimed_go is not None:
             out["claimed_go"] = entry.claimed_go
+        if entry.index in result.retracted:
+            out["retracted"] = True
         plays.append(out)
     answer: dict[str, Any] = {
         "plays": plays,

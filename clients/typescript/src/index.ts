@@ -204,6 +204,9 @@ export function createMuggins(options: ClientOptions) {
     /** The scorepad page, as HTML. */
     scorepad: async (call?: CallOptions) =>
       answer(await client.GET("/", { ...text, ...init(call) })),
+    /** The scorepad's service worker, as JavaScript (what makes the page installable). */
+    serviceWorker: async (call?: CallOptions) =>
+      answer(await client.GET("/sw.js", { ...text, ...init(call) })),
     /** The interactive documentation page, as HTML. */
     docs: async (call?: CallOptions) =>
       answer(await client.GET("/docs", { ...text, ...init(call) })),
@@ -215,5 +218,5 @@ export const OPERATIONS = [
   "checkHand", "checkHands", "checkPegging", "checkDeal", "checkGame", "adviseDiscards",
   "reviewDeal", "reviewGame", "advisePlay", "checkTournament", "seatTournament", "chances",
   "listRulesets", "listVariants", "health", "ready", "metrics", "contract", "scorepad",
-  "ruleBook", "docs",
+  "ruleBook", "serviceWorker", "docs",
 ] as const satisfies readonly (keyof operations & keyof Muggins)[];

@@ -175,6 +175,7 @@ describe("every operation answers, typed", () => {
     assert.match((await muggins.contract()).data, /^openapi: 3\.1\.0$/m);
     assert.match((await muggins.ruleBook()).data, /id="renege"/);
     assert.match((await muggins.scorepad()).data, /<!doctype html>/i);
+    assert.match((await muggins.serviceWorker()).data, /^const CACHE = "muggins-[0-9a-f]{16}";$/m);
     assert.match((await muggins.docs()).data, /swagger-ui-bundle\.js/);
   });
 });
