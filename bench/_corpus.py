@@ -925,6 +925,11 @@ class Corpus:
                          f"claims={with_claims}", "POST", "/v1/deals/check", body)
 
 
+CHANCES_SHARE = 100
+"""One ``POST /v1/chances`` ask in this many requests, after the rest (the endpoint came
+after round 3's allow file named requests by number)."""
+
+
 def build(seed: int = 19, size: int = 6000) -> list[dict[str, Any]]:
     """About ``size`` requests (the protocol's and issue 19's, then the records'), the
     same for the same seed in every tree and every Python from 3.11."""
@@ -932,7 +937,8 @@ def build(seed: int = 19, size: int = 6000) -> list[dict[str, Any]]:
     corpus.protocol()
     corpus.issue19()
     # (Less the requests added last, below.)
-    rest = max(0, size - len(corpus.requests) - 1)
+    asks = size // CHANCES_SHARE
+    rest = max(0, size - len(corpus.requests) - 1 - asks)
     # Shares of the records: the referee's endpoints most, the searches (reviews and
     # the play advice, each tens of milliseconds or more) a small part.
     shares: list[tuple[float, Callable[[], None]]] = [
@@ -942,7 +948,6 @@ def build(seed: int = 19, size: int = 6000) -> list[dict[str, Any]]:
         (0.003, lambda: corpus.game("/v1/games/review", target=31,
                                      variant=corpus.rng.choice(("six-card", "five-card")))),
         (0.015, corpus.advice), (0.01, corpus.night), (0.003, corpus.seating),
-        (0.01, corpus.chances),
     ]
     weights = [share for share, _ in shares]
     makers = [maker for _, maker in shares]
@@ -951,4 +956,6 @@ def build(seed: int = 19, size: int = 6000) -> list[dict[str, Any]]:
     # Paths added after round 3's allow file named requests by number go last, so that
     # every other request keeps its number and its record (the last record gives way).
     corpus.add("GET /sw.js", "GET", "/sw.js")
+    for _ in range(asks):
+        corpus.chances()
     return corpus.requests
