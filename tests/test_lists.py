@@ -102,7 +102,7 @@ def test_the_readme_lists_every_finding_code() -> None:
 
 
 def test_the_parts_of_a_deal_for_the_chances_are_the_librarys() -> None:
-    from rules.chances import Stage as Part
+    from rules.chances import Part
 
     words = [part.word for part in Part]
     assert words == ["heels", "play", "pone_hand", "dealer_hand", "crib"]
