@@ -27,19 +27,15 @@ from collections.abc import Callable
 from typing import Any
 
 from bench._common import header
-from bench.review import FOUR, four_player_deal
+from bench.review import FOUR, four_player_deal, spend_on_adversarial_deals
 from rules import (
     ADVICE_POSITIONS,
     REVIEW_POSITIONS,
     Card,
     Table,
     advise_play,
-    full_deck,
     review_deal,
 )
-from rules.doubledummy import Budget, BudgetSpent, Objective, Position, Solver
-
-LOW = [c for c in full_deck() if c.order <= 6]
 
 
 def timed(run: Callable[[], Any]) -> tuple[float, float, Any]:
@@ -48,31 +44,14 @@ def timed(run: Callable[[], Any]) -> tuple[float, float, Any]:
     return time.process_time() - cpu, time.perf_counter() - wall, answer
 
 
-def spend_on_adversarial_deals(positions: int, seed: int) -> int:
-    """Search adversarial four-player deals until ``positions`` are stored; the deals
-    searched."""
-    rng = random.Random(seed)
-    low = list(LOW)
-    budget = Budget(positions)
-    objective = Objective.for_sides((0, 1, 0, 1), 0).with_target((20, 20))
-    searched = 0
-    try:
-        while True:
-            rng.shuffle(low)
-            Solver(objective, budget=budget).options(
-                Position.start([low[i * 4:(i + 1) * 4] for i in range(4)]), (20, 20))
-            searched += 1
-    except BudgetSpent:
-        return searched
-
-
 def medians(runs: list[tuple[float, float, Any]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
 def per_position(runs: int) -> None:
     positions = 100_000
-    found = [timed(lambda s=s: spend_on_adversarial_deals(positions, s)) for s in range(runs)]
+    found = [timed(lambda s=s: spend_on_adversarial_deals(positions, random.Random(s)))
+             for s in range(runs)]
     cpu, wall = medians(found)
     print(f"search: {cpu / positions * 1e6:.2f} µs CPU a stored position "
           f"(wall {wall / positions * 1e6:.2f} µs), median of {runs} runs of "
@@ -80,7 +59,7 @@ def per_position(runs: int) -> None:
 
 
 def worst_review(runs: int) -> None:
-    found = [timed(lambda: spend_on_adversarial_deals(REVIEW_POSITIONS, 22))
+    found = [timed(lambda: spend_on_adversarial_deals(REVIEW_POSITIONS, random.Random(22)))
              for _ in range(runs)]
     cpu, wall = medians(found)
     print(f"worst review: the whole budget ({REVIEW_POSITIONS:,} positions) spent on "
