@@ -65,10 +65,11 @@ class Part(IntEnum):
 
     @classmethod
     def from_word(cls, word: str) -> Part:
-        try:
-            return cls[word.upper()]
-        except KeyError:
-            raise ValueError(f"not a part of a deal: {word!r}") from None
+        """The part a word names, exactly as :attr:`word` spells it."""
+        for part in cls:
+            if part.word == word:
+                return part
+        raise ValueError(f"{word!r} is not one of " + ", ".join(part.word for part in cls))
 
 
 @dataclass(frozen=True, slots=True)

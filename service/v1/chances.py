@@ -32,8 +32,6 @@ __all__ = ["TABLES", "chances", "load_tables"]
 TABLES: dict[Variant, ChanceTable] = {}
 """The shipped tables, read once at start (:func:`load_tables`)."""
 
-_AFTER = {part.word: part for part in Part}
-
 
 def load_tables() -> dict[Variant, ChanceTable]:
     """Read the tables shipped in the package (service/data), once: before the workers
@@ -81,11 +79,10 @@ def _position(loaded: Mapping[str, Any], refused: Refused) -> tuple[
                 problems.extend(covered_problems(loaded["variant"], load_tables()))
     after = None
     if "after" in loaded and not refused("after"):
-        after = _AFTER.get(loaded["after"])
-        if after is None:
-            problems.append(Problem(("after",), ProblemCode.OUT_OF_RANGE,
-                                    f"{loaded['after']!r} is not one of "
-                                    + ", ".join(_AFTER)))
+        try:
+            after = Part.from_word(loaded["after"])
+        except ValueError as error:
+            problems.append(Problem(("after",), ProblemCode.OUT_OF_RANGE, str(error)))
     seen = None
     raw = loaded.get("seen")
     if isinstance(raw, Mapping) and "player" in raw:
