@@ -22,7 +22,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import rules
 from rules.chances import (
@@ -63,10 +62,6 @@ def _chunk(variant: str, seed: int, number: int, deals: int) -> tuple[int, str, 
     return number, tally.digest(), tally
 
 
-def _induce(tally: Tally) -> Any:
-    return induce(tally)
-
-
 def build(plan: Plan, *, scheduler: str | None = None, workers: int = 2,
           command: str = "") -> ChanceTable:
     """Deal the plan's chunks on a Dask cluster and induce the table."""
@@ -92,7 +87,7 @@ def build(plan: Plan, *, scheduler: str | None = None, workers: int = 2,
             groups[number % plan.groups] += tally
             future.release()
         total = sum(groups[1:], groups[0])
-        induced = client.gather(client.map(_induce, [total, *groups], pure=False))
+        induced = client.gather(client.map(induce, [total, *groups], pure=False))
         workers_seen = len(client.scheduler_info()["workers"])
     finally:
         client.close()
