@@ -152,17 +152,10 @@ def chances_of(table: Table, scores: Mapping[str, int], tables: Mapping[Variant,
     if seen is None:
         found = (chance_table.before(pone, dealer) if after is None
                  else chance_table.after(Part(after + 1), pone, dealer)
-                 if after < Part.CRIB else _next_deal(chance_table, pone, dealer))
+                 if after < Part.CRIB else chance_table.after_deal(pone, dealer))
         return PositionChances(found, *names, 0)
     return PositionChances(_dealt_out(chance_table, table, seen, pone, dealer, samples),
                            *names, samples)
-
-
-def _next_deal(chance_table: ChanceTable, pone: int, dealer: int) -> Chances:
-    """After the crib the deal is over: the next deal's position, the deal passed."""
-    found = chance_table.before(dealer, pone)
-    return Chances(found.win[::-1], found.skunk[::-1], found.double_skunk[::-1],
-                   found.interval)
 
 
 def _dealt_out(chance_table: ChanceTable, table: Table, seen: Seen, pone: int, dealer: int,

@@ -168,6 +168,13 @@ class ChanceTable:
         # widest of those is a fair (cautious) figure.
         return chances_from(values, int(self.half_width[pone, dealer]) / SCALE)
 
+    def after_deal(self, pone: int, dealer: int) -> Chances:
+        """The chances once a deal is over at ``(pone, dealer)``, for that deal's pone and
+        dealer: the next deal's position, the deal passed (its pone this dealer)."""
+        found = self.before(dealer, pone)
+        return Chances(found.win[::-1], found.skunk[::-1], found.double_skunk[::-1],
+                       found.interval)
+
     def _check(self, pone: int, dealer: int) -> None:
         if not (0 <= pone < self.target and 0 <= dealer < self.target):
             raise ValueError(f"scores {pone} and {dealer} are not both short of "

@@ -64,8 +64,6 @@ def _at(chance_table: ChanceTable, scores: Mapping[str, int], pone: str, dealer:
     for side, other in ((pone, dealer), (dealer, pone)):
         if scores[side] >= target:
             return {side: 1.0, other: 0.0}
-    if part is None:  # the deal is over: the next deal's position, the deal passed
-        found = chance_table.before(scores[dealer], scores[pone])
-        return {dealer: found.win[PONE], pone: found.win[DEALER]}
-    found = chance_table.after(part, scores[pone], scores[dealer])
+    found = (chance_table.after_deal(scores[pone], scores[dealer]) if part is None
+             else chance_table.after(part, scores[pone], scores[dealer]))
     return {pone: found.win[PONE], dealer: found.win[DEALER]}
