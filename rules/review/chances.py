@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.chances import COVERED, DEALER, PONE, ChanceTable, Part
+from rules.chances import DEALER, PONE, ChanceTable, Part
 from rules.core.table import Table
 from rules.core.variants import Variant
 from rules.deal.check import DealCheck
 from rules.deal.game import GameCheck
+from rules.review.value import covered_table
 
 __all__ = ["DealChances", "game_chances"]
 
@@ -33,9 +34,8 @@ def game_chances(check: GameCheck, table: Table,
     """The chances through ``check``'s game, its first deal at ``table``; None where there
     is no table for the game (three or four players, the seven-card game, another
     target)."""
-    chance_table = tables.get(table.variant)
-    if table.variant not in COVERED or chance_table is None or \
-            chance_table.target != check.target:
+    chance_table = covered_table(tables, table.variant, check.target)
+    if chance_table is None:
         return None
     return tuple(_deal(chance_table, deal) for deal in check.deals)
 

@@ -5,7 +5,8 @@ For each deal and each player:
 * **the discard** against the best by exact net expected value for that seat
   (:func:`rules.advice.discards.advise`: hand, crib for or against, heels), with the net
   expected points given up and the choice's rank among every option (1 is best;
-  options of equal value share a rank);
+  options of equal value share a rank); where a chance table covers the game, the
+  chance of winning given up too (:mod:`rules.review.discard_win`);
 * **the play**, double-dummy (:mod:`rules.review.play`);
 * **the count**: for each claim the check ruled on (heels, each hand, the crib), the
   points the player failed to peg (what the claim missed and the ruleset did not give
@@ -20,11 +21,12 @@ referee's own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
 from rules.advice.discards import Option, advise
+from rules.chances import ChanceTable
 from rules.core.cards import Card
 from rules.core.rulesets import Ruleset
 from rules.core.table import Table
@@ -33,7 +35,9 @@ from rules.deal.check import DealCheck, DealRecord, check_deal
 from rules.deal.game import GameCheck, check_game
 from rules.deal.record import kept
 from rules.doubledummy.search import Budget
+from rules.review.discard_win import REVIEW_DEALS, Ask, WinBy, plan, win_loss
 from rules.review.play import PlayReview, review_play
+from rules.review.value import covered_table
 
 __all__ = [
     "CountReview",
@@ -79,6 +83,11 @@ class DiscardReview:
     rank: int
     """1 for a best choice; options of equal net value share a rank."""
     options: int
+    win_loss: float | None = None
+    """The chance of winning given up against the best discard (0 to 1); None where no
+    chance table covers the game."""
+    win_by: WinBy | None = None
+    """How ``win_loss`` was judged: the options dealt out, or the points by the slope."""
 
 
 class Counted(StrEnum):
@@ -138,12 +147,16 @@ def review_deal(
     muggins: bool = False,
     scores_before: Mapping[str, int] | None = None,
     budget: int = REVIEW_POSITIONS,
+    tables: Mapping[Variant, ChanceTable] | None = None,
+    deals_budget: int = REVIEW_DEALS,
 ) -> DealReview:
     """Referee one deal (:func:`rules.deal.check.check_deal`, whose errors it raises) and
-    review it."""
+    review it; with ``tables``, its discards by the chance of winning too (dealing out
+    at most ``deals_budget`` deals)."""
     check = check_deal(record, table=table, ruleset=ruleset, muggins=muggins,
                        scores_before=scores_before)
-    return _review(record, check, ruleset, Budget(budget))
+    review = _review(record, check, ruleset, Budget(budget), tables)
+    return _by_chances([record], [review], tables, deals_budget)[0]
 
 
 def review_game(
@@ -154,14 +167,19 @@ def review_game(
     muggins: bool = False,
     budget: int = REVIEW_POSITIONS,
     scores_before: Mapping[str, int] | None = None,
+    tables: Mapping[Variant, ChanceTable] | None = None,
+    deals_budget: int = REVIEW_DEALS,
 ) -> GameReview:
     """Referee a game (:func:`rules.deal.game.check_game`, whose errors it raises, from
-    the ``scores_before`` it was joined at when given) and review each deal."""
+    the ``scores_before`` it was joined at when given) and review each deal; with
+    ``tables``, its discards by the chance of winning too (dealing out at most
+    ``deals_budget`` deals, from the last discard backwards)."""
     check = check_game(table, deals, ruleset=ruleset, muggins=muggins,
                        scores_before=scores_before)
     spend = Budget(budget)
-    reviews = [_review(deal, result, ruleset, spend)
-               for deal, result in zip(deals, check.deals, strict=True)]
+    reviews = _by_chances(deals, [_review(deal, result, ruleset, spend, tables)
+                                  for deal, result in zip(deals, check.deals, strict=True)],
+                          tables, deals_budget)
     # By player in play order from the first seat of the table the sides were named for
     # (a game's players as they were given).
     total = {p: Lost(Fraction(0), 0, 0) for p in table.seated_from(table.sides[0].members[0])}
@@ -174,7 +192,10 @@ def review_game(
 
 
 def _review(record: DealRecord, check: DealCheck, ruleset: Ruleset,
-            budget: Budget) -> DealReview:
+            budget: Budget, tables: Mapping[Variant, ChanceTable] | None) -> DealReview:
+    # ``tables`` is the play's (its win search); the discards are judged by chances
+    # once every deal is reviewed (:func:`_by_chances`), spending from the end.
+    del tables
     table = check.table
     seats = table.seats
     if check.misdeal:
@@ -191,6 +212,40 @@ def _review(record: DealRecord, check: DealCheck, ruleset: Ruleset,
         for p in seats
     }
     return DealReview(check, seats, discards, play, count, lost)
+
+
+def _by_chances(records: Sequence[DealRecord], reviews: Sequence[DealReview],
+                tables: Mapping[Variant, ChanceTable] | None,
+                deals_budget: int) -> list[DealReview]:
+    """``reviews`` with every discard's ``win_loss``, where a chance table covers the
+    game (:mod:`rules.review.discard_win`): dealt out near the end, from the last
+    discard backwards while ``deals_budget`` lasts, by the slope elsewhere."""
+    if not reviews:
+        return []
+    first = reviews[0].check
+    variant = first.table.variant
+    chance_table = covered_table(tables, variant, first.target)
+    if chance_table is None or tables is None:
+        return list(reviews)
+    found: list[tuple[int, str, Ask]] = []
+    for number, review in enumerate(reviews):
+        at = review.check.table
+        before = review.check.scores_before
+        pone, dealer = before[at.side_of(at.pone).name], before[at.side_of(at.dealer).name]
+        found.extend((number, player, Ask(pone, dealer, discard.options))
+                     for player, discard in review.discards.items())
+    ways = plan([ask for _, _, ask in found], chance_table.target, deals_budget)
+    judged = [dict(review.discards) for review in reviews]
+    for (number, player, ask), how in zip(found, ways, strict=True):
+        discard = judged[number][player]
+        record = records[number]
+        assert record.discards is not None  # reviewed, so finished
+        judged[number][player] = replace(discard, win_by=how, win_loss=win_loss(
+            how, chance_table, tables, dealt=record.dealt[player],
+            thrown=record.discards[player], loss=discard.loss, ask=ask,
+            is_dealer=player == reviews[number].check.table.dealer, variant=variant))
+    return [replace(review, discards=discards)
+            for review, discards in zip(reviews, judged, strict=True)]
 
 
 def _discard(record: DealRecord, player: str, table: Table) -> DiscardReview:

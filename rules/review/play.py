@@ -53,6 +53,7 @@ class CardReview:
     game: bool = False
     """True when the card gave up the game: with best play a side of the player's would
     have reached the target first (or kept the others from it), and now it cannot."""
+    win_loss: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
