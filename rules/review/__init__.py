@@ -13,10 +13,17 @@ from rules.review.deal import (
     review_deal,
     review_game,
 )
+from rules.review.discard_win import NEAR_END, REVIEW_DEALS, REVIEW_SAMPLES, WinBy
 from rules.review.play import CardReview, PlayReview
+from rules.review.rating import SEAT_MEAN, Rating, rate_game
+from rules.review.value import point_value
 
 __all__ = [
+    "NEAR_END",
+    "REVIEW_DEALS",
     "REVIEW_POSITIONS",
+    "REVIEW_SAMPLES",
+    "SEAT_MEAN",
     "CardReview",
     "CountReview",
     "Counted",
@@ -26,8 +33,12 @@ __all__ = [
     "GameReview",
     "Lost",
     "PlayReview",
+    "Rating",
+    "WinBy",
     "game_chances",
     "objective_of",
+    "point_value",
+    "rate_game",
     "review_deal",
     "review_game",
 ]

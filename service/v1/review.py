@@ -23,7 +23,7 @@ from rules import (
     review_deal,
     review_game,
 )
-from rules.review import DealChances, game_chances
+from rules.review import DealChances, Rating, game_chances, rate_game
 from service.errors import Coded, load_request
 from service.observability import count_findings
 from service.v1.chances import load_tables
@@ -70,6 +70,10 @@ def _discard_out(review: DiscardReview) -> dict[str, Any]:
         "loss": number(review.loss),
         "rank": review.rank,
         "options": review.options,
+        # The chance of winning given up (docs/chances.md); null where no table covers
+        # the game, and then win_by is null too.
+        "win_loss": None if review.win_loss is None else round(review.win_loss, 6),
+        "win_by": None if review.win_by is None else review.win_by.value,
         "exact": {"loss": str(review.loss), "net_ev": str(chosen.net),
                   "best_net_ev": str(best.net)},
     }
@@ -115,7 +119,8 @@ def deal_review_out(review: DealReview) -> dict[str, Any]:
 def deals_review() -> Response:
     data = load_request(_deal_schema, read_record(Kind.DEAL, _deal_schema), deal_checks)
     review = review_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
-                         muggins=data["muggins"], scores_before=data.get("scores_before"))
+                         muggins=data["muggins"], scores_before=data.get("scores_before"),
+                         tables=load_tables())
     count_findings(review.check.findings)
     return jsonify({"objective": objective_of(data["variant"]), **deal_review_out(review),
                     "target": review.check.target})
@@ -127,7 +132,7 @@ def games_review() -> Response:
     deals = [deal_record(d) for d in data["deals"]]
     review = review_game(game_table(data, body), deals,
                          ruleset=data["ruleset"], muggins=data["muggins"],
-                         scores_before=data.get("scores_before"))
+                         scores_before=data.get("scores_before"), tables=load_tables())
     check = review.check
     count_findings(check.findings)
     return jsonify({
@@ -142,7 +147,17 @@ def games_review() -> Response:
         "findings": findings_out(check.findings),
         "target": check.target,
         "chances": _chances_out(game_chances(check, game_table(data, body), load_tables())),
+        "players": _players_out(rate_game(review, deals, load_tables())),
     })
+
+
+def _players_out(found: dict[str, Rating] | None) -> dict[str, Any] | None:
+    """Each player's error rate and luck (docs/chances.md); None where no table covers
+    the game."""
+    if found is None:
+        return None
+    return {player: {"error_rate": round(r.error_rate, 6), "decisions": r.decisions,
+                     "luck": round(r.luck, 6)} for player, r in found.items()}
 
 
 def _chances_out(found: tuple[DealChances, ...] | None) -> list[dict[str, Any]] | None:
