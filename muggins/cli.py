@@ -324,11 +324,17 @@ def advise(obj: Context, cards: tuple[str, ...], dealer: bool, variant: Any, top
 def _show_deal_review(r: dict[str, Any], indent: str = "") -> None:
     for player, d in r["discards"].items():
         threw = f"{indent}{player} threw {' '.join(d['discard'])}: "
+        # The chance of the game given up, where a table covers it (docs/chances.md).
+        chance = d.get("win_loss")
         if d["rank"] == 1:  # the best (or as good as it): nothing below it to name
-            click.echo(f"{threw}the best of {d['options']} throws")
+            given = (f"; by the chance of winning it gave up {chance:.1%} of the game"
+                     if chance else "")
+            click.echo(f"{threw}the best of {d['options']} throws{given}")
         else:
+            given = "" if chance is None else f" ({chance:.1%} of the game)"
             click.echo(f"{threw}{_ordinal(d['rank'])} best of {d['options']} throws, "
-                       f"{d['loss']:.2f} points below {' '.join(d['best']['discard'])}")
+                       f"gave up {d['loss']:.2f} points{given} against "
+                       f"{' '.join(d['best']['discard'])}")
     play = r["play"]
     if play is not None:
         laid = []
@@ -384,6 +390,10 @@ def review(obj: Context, record: str | None, notation: str | None) -> None:
                 _show_deal_review(d, "  ")
             click.echo("over the game:")
             _show_lost(r["lost"], "  ")
+            for player, each in (r.get("players") or {}).items():
+                click.echo(f"  {player}: error rate {each['error_rate']:.2%} of the game a "
+                           f"decision over {each['decisions']} decisions; luck "
+                           f"{each['luck']:+.1%}")
         else:
             _show_deal_review(r)
         _print_findings(r["findings"], numbered=True)

@@ -330,7 +330,11 @@ class TestRoughEdges:
         path = tmp_path / "deal.json"
         path.write_text(json.dumps(REVIEWED))
         lines = run("review", str(path)).output.splitlines()
-        assert lines[:2] == ["bob threw 6S 7S: 2nd best of 15 throws, 2.04 points below AH 7S",
+        chance = json.loads(run("--json", "review", str(path)).output)["discards"]["bob"][
+            "win_loss"]
+        assert chance > 0
+        assert lines[:2] == ["bob threw 6S 7S: 2nd best of 15 throws, gave up 2.04 points "
+                             f"({chance:.1%} of the game) against AH 7S",
                              "ann threw KD 6H: the best of 15 throws"]
 
     def test_a_review_says_the_claims_in_the_table_words(self, tmp_path: Path) -> None:

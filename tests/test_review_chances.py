@@ -3,6 +3,7 @@ the end, by the table's slope elsewhere), and a game's error rate and luck per p
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -22,6 +23,7 @@ from rules.review import (
 from rules.review.discard_win import Ask, plan
 from service.v1.chances import load_tables
 from tests.test_chances_advice import BOARD
+from tests.test_cli import run
 from tests.test_deals_api import game_json
 
 ANN_BOB = Table.seat(Variant.SIX_CARD, ("ann", "bob"), dealer="bob")
@@ -226,3 +228,23 @@ class TestApi:
         for player, figures in answer["players"].items():
             assert figures["decisions"] >= sum(1 for d in answer["deals"]
                                                if player in d["discards"])
+
+
+class TestCli:
+    def test_a_games_review_says_the_chances(self, tmp_path: Any) -> None:
+        body, _, _ = game_json(4, Variant.SIX_CARD, ("ann", "bob"))
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(body))
+        output = run("review", str(path)).output
+        answer = json.loads(run("--json", "review", str(path)).output)
+        for player, each in answer["players"].items():
+            assert (f"  {player}: error rate {each['error_rate']:.2%} of the game a decision "
+                    f"over {each['decisions']} decisions; luck {each['luck']:+.1%}") in output
+        worse = [(d, p) for d in answer["deals"] for p, x in d["discards"].items()
+                 if x["rank"] > 1]
+        assert worse
+        deal_, player = worse[0]
+        x = deal_["discards"][player]
+        assert (f"{player} threw {' '.join(x['discard'])}: ") in output
+        assert (f"gave up {x['loss']:.2f} points ({x['win_loss']:.1%} of the game) against "
+                f"{' '.join(x['best']['discard'])}") in output
