@@ -13,10 +13,9 @@ import time
 
 from bench._common import header
 from bench.review import ANN_BOB, thirteen_deal_games
-from rules import advise, full_deck, review_game
+from rules import Variant, advise, full_deck, review_game
 from rules.chances import discard_chances
 from rules.review import NEAR_END, REVIEW_DEALS, REVIEW_SAMPLES, SEAT_MEAN, point_value
-from rules.core.variants import Variant
 from service.v1.chances import load_tables
 
 GAMES = 8

@@ -165,11 +165,34 @@ class Lost(TypedDict):
     exact: dict[str, str]
 
 
+class DiscardReview(TypedDict):
+    discard: list[str]
+    keep: list[str]
+    net_ev: float
+    best: dict[str, Any]
+    loss: float
+    rank: int
+    options: int
+    win_loss: float | None
+    """The chance of winning given up; None where no chance table covers the game."""
+    win_by: Literal["dealt", "slope"] | None
+    exact: dict[str, str]
+
+
+class PlayerFigures(TypedDict):
+    """A game review's ``players``: the mean ``win_loss`` per unforced decision, how many
+    were counted, and the chance the cards and cuts were worth against the mean."""
+
+    error_rate: float
+    decisions: int
+    luck: float
+
+
 class DealReview(TypedDict, total=False):
     objective: str
     deal: int
     dealer: str
-    discards: dict[str, dict[str, Any]]
+    discards: dict[str, DiscardReview]
     play: PlayReview | None
     count: list[dict[str, Any]]
     lost: dict[str, Lost]
@@ -190,6 +213,9 @@ class GameReview(TypedDict):
     margin: str | None
     findings: list[Finding]
     target: int
+    chances: list[dict[str, Any]] | None
+    players: dict[str, PlayerFigures] | None
+    """None where no chance table covers the game."""
 
 
 class PlayOption(TypedDict, total=False):

@@ -26,6 +26,9 @@ export type AdviseRequest = Schemas["AdviseRequest"];
 export type AdviseResult = Schemas["AdviseResult"];
 export type DealReviewResult = Schemas["DealReviewResult"];
 export type GameReviewResult = Schemas["GameReviewResult"];
+export type DiscardReview = Schemas["DiscardReview"];
+/** A game review's figures for one player: error rate, decisions counted, luck. */
+export type PlayerFigures = NonNullable<GameReviewResult["players"]>[string];
 export type PeggingAdviseRequest = Schemas["PeggingAdviseRequest"];
 export type PeggingAdviseResult = Schemas["PeggingAdviseResult"];
 export type Rulesets = Schemas["Rulesets"];
