@@ -31,14 +31,14 @@ def card_text(card: str) -> str:
     return ("10" if card[0] == "T" else card[0]) + SYMBOL[card[1]]
 
 
-def reviewed(page: Any, live_server: str, body: dict[str, Any]) -> dict[str, Any]:
-    """The game reviewed on the page, and the service's own answer for it."""
+def reviewed(tab: Any, live_server: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The game reviewed on the page in ``tab``, and the service's own answer for it."""
     answer: dict[str, Any] = requests.post(live_server + "/v1/games/review", json=body,
                                            timeout=60).json()
-    open_tab(page, "review")
-    page.fill("#review-record", json.dumps(body))
-    page.click("#review-go")
-    page.wait_for_selector("#review-lost")
+    open_tab(tab, "review")
+    tab.fill("#review-record", json.dumps(body))
+    tab.click("#review-go")
+    tab.wait_for_selector("#review-lost")
     return answer
 
 
@@ -72,7 +72,8 @@ def test_the_graph_draws_the_reviews_chances(page: Any, live_server: str) -> Non
         "cs => cs.map(c => [+c.dataset.at, +c.dataset.chance, +c.getAttribute('cx'),"
         " +c.getAttribute('cy'), c.querySelector('title').textContent])")
     assert [(at, chance) for at, chance, _, _, _ in points] == [(a, c) for a, c, _ in expected]
-    assert [title for *_, title in points] == [f"{words}: ann {percent(c)}" for _, c, words in expected]
+    assert [title for *_, title in points] == [
+        f"{words}: ann {percent(c)}" for _, c, words in expected]
 
     # Drawn where the figures say: against the 0% and 100% lines, along the deals.
     def line(chance: str) -> dict[str, float]:
@@ -120,20 +121,38 @@ def test_no_graph_where_no_table_covers_the_game(page: Any, live_server: str) ->
     assert page.locator("#review-result svg.chances, #review-result .chances-figure").count() == 0
 
 
+def gave_up(decision: dict[str, Any]) -> bool:
+    return isinstance(decision.get("win_loss"), (int, float)) and decision["win_loss"] > 0
+
+
+def cards_text(cards: list[str]) -> str:
+    return " ".join(map(card_text, cards))
+
+
 def worst_decisions(deal: dict[str, Any]) -> list[str]:
     """The deal's decisions that gave up most chance of winning, in the page's words."""
     found: list[tuple[float, str]] = []
     for player, d in deal["discards"].items():
-        if isinstance(d.get("win_loss"), (int, float)) and d["win_loss"] > 0:
+        if gave_up(d):
             best = d.get("win_by")
             best = best.get("discard") if isinstance(best, dict) else best
-            words = f"{player}'s discard {' '.join(map(card_text, d['discard']))} gave up {percent(d['win_loss'])}"
-            found.append((d["win_loss"], words + (f" (the best: {' '.join(map(card_text, best))})"
-                                                   if isinstance(best, list) else "")))
+            words = (f"{player}'s discard {cards_text(d['discard'])} "
+                     f"gave up {percent(d['win_loss'])}")
+            if isinstance(best, list):
+                words += f" (the best: {cards_text(best)})"
+            found.append((d["win_loss"], words))
     for c in (deal["play"] or {}).get("cards", []):
-        if isinstance(c.get("win_loss"), (int, float)) and c["win_loss"] > 0:
-            found.append((c["win_loss"], f"{c['player']}'s {card_text(c['card'])} gave up {percent(c['win_loss'])}"))
+        if gave_up(c):
+            words = f"{c['player']}'s {card_text(c['card'])} gave up {percent(c['win_loss'])}"
+            found.append((c["win_loss"], words))
     return [words for _, words in sorted(found, key=lambda f: -f[0])[:3]]
+
+
+def player_words(name: str, p: dict[str, Any]) -> str:
+    decisions = f"{p['decisions']} decision{'' if p['decisions'] == 1 else 's'}"
+    rate = (f"error rate {percent(p['error_rate'])} a decision over {decisions}"
+            if p["error_rate"] is not None else "no decision judged")
+    return f"{name}: {rate}" + (f", luck {signed(p['luck'])}" if p.get("luck") is not None else "")
 
 
 def signed(p: float) -> str:
@@ -158,9 +177,4 @@ def test_decisions_by_chance_given_up_as_the_answer_has_them(page: Any, live_ser
     if players is None:
         assert lines.count() == 0 and page.locator("#review-players").count() == 0
     else:
-        def words(name: str, p: dict[str, Any]) -> str:
-            decisions = f"{p['decisions']} decision{'' if p['decisions'] == 1 else 's'}"
-            rate = (f"error rate {percent(p['error_rate'])} a decision over {decisions}"
-                    if p["error_rate"] is not None else "no decision judged")
-            return f"{name}: {rate}" + (f", luck {signed(p['luck'])}" if p.get("luck") is not None else "")
-        assert lines.all_text_contents() == [words(n, p) for n, p in players.items()]
+        assert lines.all_text_contents() == [player_words(n, p) for n, p in players.items()]
