@@ -17,7 +17,10 @@ def test_review_a_game(page, live_server: str) -> None:  # type: ignore[no-untyp
     page.fill("#review-record", json.dumps(body))
     page.click("#review-go")
     page.wait_for_selector("#review-lost")
-    assert page.locator("#review-result h3").count() == len(body["deals"]) + 1
+    review = requests.post(live_server + "/v1/games/review", json=body, timeout=60).json()
+    # A heading a deal, one over the game, and one over the graph of chances.
+    assert review["chances"] is not None
+    assert page.locator("#review-result h3").count() == len(body["deals"]) + 2
     rows = page.locator("#review-lost tbody tr")
     assert rows.count() == 2 and rows.nth(0).get_attribute("data-player") in ("ann", "bob")
     laid = page.locator("#review-result .card-review")
@@ -25,7 +28,6 @@ def test_review_a_game(page, live_server: str) -> None:  # type: ignore[no-untyp
     costly = page.locator("#review-result .card-review.costly")
     assert costly.count() > 0 and "−" in costly.first.text_content()
     # The best card is in the row's text, seen without hovering (a phone has no hover).
-    review = requests.post(live_server + "/v1/games/review", json=body, timeout=60).json()
     first = next(c for d in review["deals"] for c in d["play"]["cards"] if c["loss"])
     assert costly.first.inner_text() == (
         f"{first['player']} {first['card']} −{first['loss']} (best {' or '.join(first['best'])})"

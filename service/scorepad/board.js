@@ -15,7 +15,8 @@ const TOP = 8;
 // Distinct for the common colour-blindnesses, and dark enough on the board's wood.
 export const COLOURS = ["#b42318", "#175cd3", "#067647", "#6941c6"];
 
-function svg(tag, attrs, ...children) {
+// An SVG element (the graph of chances, chances.js, draws with it too).
+export function svg(tag, attrs, ...children) {
   const node = document.createElementNS(NS, tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
   node.append(...children);

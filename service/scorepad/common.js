@@ -32,6 +32,10 @@ export function canonical(text) {
   return rank + (SUIT_LETTER[match[2]] || match[2].toUpperCase());
 }
 
+// A card as people write it: "TH" → "10♥".
+const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export function cardText(card) { return (card[0] === "T" ? "10" : card[0]) + (SYMBOL[card[1]] || card[1]); }
+
 // The cards typed in a field. A rank and a suit typed apart ("10 H") stay one card, so
 // the referee refuses one card, not two.
 export function cards(text) {

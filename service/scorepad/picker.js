@@ -1,22 +1,22 @@
 // The card picker: the 52 cards as buttons, a suit to a row (two rows of it on a phone),
 // one tab stop with the arrow keys moving within it. Counting a hand and entering a deal
 // both tap on it; what a tap does is theirs to say.
-import { el } from "./common.js";
+import { cardText, el } from "./common.js";
 
-const SUITS = [["S", "♠", "spades"], ["H", "♥", "hearts"], ["D", "♦", "diamonds"], ["C", "♣", "clubs"]];
+const SUITS = [["S", "spades"], ["H", "hearts"], ["D", "diamonds"], ["C", "clubs"]];
 const RANKS = [["A", "ace"], ["2", "2"], ["3", "3"], ["4", "4"], ["5", "5"], ["6", "6"], ["7", "7"],
   ["8", "8"], ["9", "9"], ["T", "10"], ["J", "jack"], ["Q", "queen"], ["K", "king"]];
 
 // Fill `picker` with the cards; `pick(card)` is called with the card tapped ("TH"), unless
 // the card is marked unavailable (see markPicker).
 export function buildPicker(picker, pick) {
-  for (const [suit, symbol, suitName] of SUITS) {
+  for (const [suit, suitName] of SUITS) {
     for (const [rank, rankName] of RANKS) {
       const card = rank + suit;
       const button = el("button", {
         type: "button", "data-card": card, "data-suit": suit, tabindex: "-1", "aria-pressed": "false",
         "aria-label": `${rankName} of ${suitName}`, class: suit === "H" || suit === "D" ? "red" : null,
-      }, (rank === "T" ? "10" : rank) + symbol);
+      }, cardText(card));
       button.addEventListener("click", () => {
         if (button.getAttribute("aria-disabled") !== "true") pick(card);
       });

@@ -1,5 +1,7 @@
 // The review view: a deal or a game judged against the best discard, play and count.
 import { $, ask, el, explain, findings, present, startOver, tableSettings } from "./common.js";
+import { chancesFigure } from "./chances.js";
+import { playersLines, worstDecisions } from "./givenup.js";
 import { countSentence, dealNumber, reviewLegend } from "./results.js";
 import { openSection } from "./tabs.js";
 
@@ -47,6 +49,7 @@ function showDealReview(r, number) {
   for (const c of r.count) {
     parts.push(el("p", { class: "count-review" }, countSentence(c)));
   }
+  parts.push(worstDecisions(r, number));
   parts.push(lostTable(r.lost, "review-lost-" + number));
   return parts;
 }
@@ -54,11 +57,14 @@ function showDealReview(r, number) {
 function showReview(r) {
   if (!r.deals) return [reviewLegend(r.objective), ...showDealReview(r, 0), findings(r.findings)];
   const parts = [reviewLegend(r.objective)];
+  const graph = chancesFigure(r);
+  if (graph) parts.push(el("h3", {}, "The game's chances"), graph);
   for (const deal of r.deals) {
     parts.push(el("h3", {}, "Deal " + (deal.deal + 1) + " (dealer " + deal.dealer + ")"));
     parts.push(...showDealReview(deal, deal.deal));
   }
-  parts.push(el("h3", {}, "Over the game"), lostTable(r.lost, "review-lost"), findings(r.findings, dealNumber));
+  parts.push(el("h3", {}, "Over the game"), lostTable(r.lost, "review-lost"), playersLines(r.players),
+    findings(r.findings, dealNumber));
   return parts;
 }
 

@@ -1,0 +1,59 @@
+// The chance of winning each decision gave up (issue 22): a deal's worst discards and
+// cards, and each player's error rate and luck over the game. Each is shown only where
+// the review's answer has it (`win_loss`, `players`), so older answers show none.
+import { cardText, el } from "./common.js";
+import { percent } from "./chances.js";
+
+// A deal's few worst decisions: enough to learn from, not a second copy of the review.
+const MOST = 3;
+
+function gaveUp(winLoss) { return typeof winLoss === "number" && winLoss > 0; }
+
+function cardsText(cards) { return cards.map(cardText).join(" "); }
+
+// The discard the chances rank best: `win_by` as a list of cards or as {discard}.
+function bestByChance(d) {
+  if (Array.isArray(d.win_by)) return d.win_by;
+  return d.win_by && Array.isArray(d.win_by.discard) ? d.win_by.discard : null;
+}
+
+// Every decision of the deal that gave up some chance, the largest first; decisions that
+// gave up as much keep the deal's order (the discards, then the play).
+export function decisionsGivingUp(deal) {
+  const found = [];
+  for (const [player, d] of Object.entries(deal.discards || {})) {
+    if (!gaveUp(d.win_loss)) continue;
+    const best = bestByChance(d);
+    found.push({ winLoss: d.win_loss, words: `${player}'s discard ${cardsText(d.discard)} gave up ${percent(d.win_loss)}`
+      + (best ? ` (the best: ${cardsText(best)})` : "") });
+  }
+  for (const c of deal.play ? deal.play.cards : []) {
+    if (gaveUp(c.win_loss)) found.push({ winLoss: c.win_loss, words: `${c.player}'s ${cardText(c.card)} gave up ${percent(c.win_loss)}` });
+  }
+  return found.sort((a, b) => b.winLoss - a.winLoss);
+}
+
+// The deal's worst decisions by chance given up, or null when none gave any up.
+export function worstDecisions(deal, number) {
+  const worst = decisionsGivingUp(deal).slice(0, MOST);
+  if (!worst.length) return null;
+  const title = `review-given-up-${number}`;
+  return el("div", { class: "given-up", "data-deal": number }, el("p", { id: title }, el("strong", {}, "Chances given up")),
+    el("ul", { "aria-labelledby": title }, ...worst.map((w) => el("li", {}, w.words))));
+}
+
+function signed(p) { return (p < 0 ? "−" : "+") + percent(Math.abs(p)); }
+
+function playerWords(name, p) {
+  const decisions = `${p.decisions} decision${p.decisions === 1 ? "" : "s"}`;
+  const rate = typeof p.error_rate === "number" ? `error rate ${percent(p.error_rate)} a decision over ${decisions}`
+    : "no decision judged";
+  return `${name}: ${rate}` + (typeof p.luck === "number" ? `, luck ${signed(p.luck)}` : "");
+}
+
+// A line per player: the mean chance given up a decision, and the luck of the cards.
+export function playersLines(players) {
+  if (!players) return null;
+  return el("ul", { class: "players-chances", id: "review-players" },
+    ...Object.entries(players).map(([name, p]) => el("li", { "data-player": name }, playerWords(name, p))));
+}
