@@ -327,8 +327,8 @@ def _show_deal_review(r: dict[str, Any], indent: str = "") -> None:
         # The chance of the game given up, where a table covers it (docs/chances.md).
         chance = d.get("win_loss")
         if d["rank"] == 1:  # the best (or as good as it): nothing below it to name
-            given = (f"; by the chance of winning it gave up {chance:.1%} of the game"
-                     if chance else "")
+            given = (f"; by the chance of winning it gave up {chance:.1%} of the game "
+                     f"against {' '.join(d['best_by_win']['discard'])}" if chance else "")
             click.echo(f"{threw}the best of {d['options']} throws{given}")
         else:
             given = "" if chance is None else f" ({chance:.1%} of the game)"

@@ -176,6 +176,8 @@ class DiscardReview(TypedDict):
     win_loss: float | None
     """The chance of winning given up; None where no chance table covers the game."""
     win_by: Literal["dealt", "slope"] | None
+    best_by_win: dict[str, list[str]] | None
+    """The best discard by the chance of winning (``discard``, ``keep``)."""
     exact: dict[str, str]
 
 

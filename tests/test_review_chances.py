@@ -82,6 +82,7 @@ class TestDealtNearTheEnd:
         assert review.win_by is WinBy.DEALT
         assert review.win_loss == by_net.behind
         assert review.win_loss is not None and review.win_loss > 0
+        assert review.best_by_win == found.best_by_win  # what it was measured against
 
     def test_the_best_by_win_gives_up_nothing(self, tables: dict[Variant, ChanceTable]) -> None:
         found = discard_chances(BOARD, dealer=False, scores={"pone": 115, "dealer": 100},
@@ -90,6 +91,7 @@ class TestDealtNearTheEnd:
                              scores_before=NEAR, tables=tables).discards["ann"]
         assert review.win_by is WinBy.DEALT and review.win_loss == 0.0
         assert review.loss > 0  # and yet not the best by points
+        assert review.best_by_win == found.best_by_win
 
 
 class TestSlopeFarFromTheEnd:
@@ -106,6 +108,7 @@ class TestSlopeFarFromTheEnd:
                 slope = (chance_table.before(own + 3, 30).win[PONE]
                          - chance_table.before(own - 3, 30).win[PONE]) / 6
             assert d.win_by is WinBy.SLOPE
+            assert d.best_by_win == d.best  # the slope keeps the order by points
             assert d.win_loss == pytest.approx(float(d.loss) * slope, rel=1e-12)
         ann = review.discards["ann"]
         assert ann.loss > 0 and ann.win_loss is not None and ann.win_loss > 0
@@ -197,6 +200,7 @@ class TestNoTable:
         for d in answer["deals"]:
             for discard in d["discards"].values():
                 assert discard["win_loss"] is None and discard["win_by"] is None
+                assert discard["best_by_win"] is None
 
 
 class TestApi:
@@ -211,6 +215,11 @@ class TestApi:
             for discard in d["discards"].values():
                 assert discard["win_by"] in ("dealt", "slope")
                 assert 0 <= discard["win_loss"] <= 1
+                if discard["win_by"] == "slope":
+                    assert discard["best_by_win"] == {k: discard["best"][k]
+                                                      for k in ("discard", "keep")}
+                else:
+                    assert len(discard["best_by_win"]["keep"]) == 4
         # The same figures as the library's, from the same records.
         records = [DealRecord(
             {p: [Card.parse(c) for c in cs] for p, cs in d["dealt"].items()},
@@ -248,3 +257,24 @@ class TestCli:
         assert (f"{player} threw {' '.join(x['discard'])}: ") in output
         assert (f"gave up {x['loss']:.2f} points ({x['win_loss']:.1%} of the game) against "
                 f"{' '.join(x['best']['discard'])}") in output
+
+    def test_a_best_throw_by_points_that_gives_up_chance_names_the_best_by_win(
+            self, tmp_path: Any, tables: dict[Variant, ChanceTable]) -> None:
+        found = discard_chances(BOARD, dealer=False, scores={"pone": 115, "dealer": 100},
+                                tables=tables, samples=REVIEW_SAMPLES)
+        record = board_deal(list(found.best_by_net.discard))
+        body = {"players": ["ann", "bob"], "scores_before": NEAR,
+                "dealt": {p: [c.text for c in cs] for p, cs in record.dealt.items()},
+                "discards": {p: [c.text for c in cs]
+                             for p, cs in (record.discards or {}).items()},
+                "starter": record.starter.text if record.starter else None,
+                "plays": [{"player": e.player, "card": e.card.text} if e.card
+                          else {"player": e.player, "go": True} for e in record.plays]}
+        path = tmp_path / "deal.json"
+        path.write_text(json.dumps(body))
+        answer = json.loads(run("--json", "review", str(path)).output)["discards"]["ann"]
+        assert answer["rank"] == 1 and answer["win_loss"] > 0
+        best = " ".join(c.text for c in found.best_by_win.discard)
+        assert (f"ann threw {' '.join(answer['discard'])}: the best of 15 throws; by the "
+                f"chance of winning it gave up {answer['win_loss']:.1%} of the game against "
+                f"{best}") in run("review", str(path)).output

@@ -134,12 +134,9 @@ def worst_decisions(deal: dict[str, Any]) -> list[str]:
     found: list[tuple[float, str]] = []
     for player, d in deal["discards"].items():
         if gave_up(d):
-            best = d.get("win_by")
-            best = best.get("discard") if isinstance(best, dict) else best
             words = (f"{player}'s discard {cards_text(d['discard'])} "
-                     f"gave up {percent(d['win_loss'])}")
-            if isinstance(best, list):
-                words += f" (the best: {cards_text(best)})"
+                     f"gave up {percent(d['win_loss'])} "
+                     f"(the best: {cards_text(d['best_by_win']['discard'])})")
             found.append((d["win_loss"], words))
     for c in (deal["play"] or {}).get("cards", []):
         if gave_up(c):

@@ -88,6 +88,8 @@ class DiscardReview:
     chance table covers the game."""
     win_by: WinBy | None = None
     """How ``win_loss`` was judged: the options dealt out, or the points by the slope."""
+    best_by_win: Option | None = None
+    """The best discard by the chance of winning, as ``win_loss`` was judged against it."""
 
 
 class Counted(StrEnum):
@@ -240,10 +242,13 @@ def _by_chances(records: Sequence[DealRecord], reviews: Sequence[DealReview],
         discard = judged[number][player]
         record = records[number]
         assert record.discards is not None  # reviewed, so finished
-        judged[number][player] = replace(discard, win_by=how, win_loss=win_loss(
+        given_up, best = win_loss(
             how, chance_table, tables, dealt=record.dealt[player],
             thrown=record.discards[player], loss=discard.loss, ask=ask,
-            is_dealer=player == reviews[number].check.table.dealer, variant=variant))
+            is_dealer=player == reviews[number].check.table.dealer, variant=variant,
+            best_by_net=discard.best)
+        judged[number][player] = replace(discard, win_by=how, win_loss=given_up,
+                                         best_by_win=best)
     return [replace(review, discards=discards)
             for review, discards in zip(reviews, judged, strict=True)]
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from rules.advice import Option
 from rules.chances import ChanceTable, discard_chances
 from rules.core.cards import Card
 from rules.core.variants import Variant
@@ -77,14 +78,17 @@ def plan(asks: Sequence[Ask], target: int, budget: int = REVIEW_DEALS) -> list[W
 
 def win_loss(how: WinBy, chance_table: ChanceTable, tables: Mapping[Variant, ChanceTable],
              *, dealt: Sequence[Card], thrown: Sequence[Card], loss: Fraction, ask: Ask,
-             is_dealer: bool, variant: Variant) -> float:
+             is_dealer: bool, variant: Variant, best_by_net: Option) -> tuple[float, Option]:
     """The chance of winning given up by throwing ``thrown`` from ``dealt`` (``loss``
-    the net expected points given up), judged ``how``."""
+    the net expected points given up), judged ``how``, and the best discard it was
+    judged against: the sample's best when dealt out; by the slope, which keeps the order
+    by points, ``best_by_net``."""
     if how is WinBy.SLOPE:
         return float(loss) * point_value(chance_table, ask.pone, ask.dealer,
-                                         is_dealer=is_dealer)
+                                         is_dealer=is_dealer), best_by_net
     found = discard_chances(dealt, dealer=is_dealer,
                             scores={"pone": ask.pone, "dealer": ask.dealer},
                             tables=tables, variant=variant, samples=REVIEW_SAMPLES)
     away = set(thrown)
-    return next(o.behind for o in found.options if set(o.option.discard) == away)
+    behind = next(o.behind for o in found.options if set(o.option.discard) == away)
+    return behind, found.best_by_win

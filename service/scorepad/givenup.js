@@ -11,11 +11,8 @@ function gaveUp(winLoss) { return typeof winLoss === "number" && winLoss > 0; }
 
 function cardsText(cards) { return cards.map(cardText).join(" "); }
 
-// The discard the chances rank best: `win_by` as a list of cards or as {discard}.
-function bestByChance(d) {
-  if (Array.isArray(d.win_by)) return d.win_by;
-  return d.win_by && Array.isArray(d.win_by.discard) ? d.win_by.discard : null;
-}
+// The discard the chances rank best, the one `win_loss` is measured against.
+function bestByChance(d) { return d.best_by_win ? d.best_by_win.discard : null; }
 
 // Every decision of the deal that gave up some chance, the largest first; decisions that
 // gave up as much keep the deal's order (the discards, then the play).

@@ -74,6 +74,9 @@ def _discard_out(review: DiscardReview) -> dict[str, Any]:
         # the game, and then win_by is null too.
         "win_loss": None if review.win_loss is None else round(review.win_loss, 6),
         "win_by": None if review.win_by is None else review.win_by.value,
+        "best_by_win": None if review.best_by_win is None else {
+            "discard": [c.text for c in review.best_by_win.discard],
+            "keep": [c.text for c in review.best_by_win.keep]},
         "exact": {"loss": str(review.loss), "net_ev": str(chosen.net),
                   "best_net_ev": str(best.net)},
     }
