@@ -9,6 +9,8 @@
 * :mod:`rules.chances.position` – a position at the table (the scores, who deals, what
   one player sees) and its chances
 * :mod:`rules.chances.discards` – discard advice ranked by the chance of winning
+* :mod:`rules.chances.play` – the play searched for the chance of winning, and its
+  place in the review and the pegging advice
 """
 
 from rules.chances.discards import (
@@ -19,6 +21,7 @@ from rules.chances.discards import (
     discard_chances_problems,
 )
 from rules.chances.pack import FORMAT, TableFileError, from_bytes, to_bytes
+from rules.chances.play import Board, Leaf, PlaySearch, after_play, known_show
 from rules.chances.position import (
     COVERED,
     SAMPLES,
@@ -49,17 +52,21 @@ __all__ = [
     "SAMPLES",
     "SCALE",
     "STRATEGY",
+    "Board",
     "ChanceTable",
     "Chances",
     "DiscardChance",
     "DiscardChances",
     "Known",
+    "Leaf",
     "Part",
+    "PlaySearch",
     "PositionChances",
     "Seen",
     "TableFileError",
     "Tally",
     "Trail",
+    "after_play",
     "chances_of",
     "chances_problems",
     "chunk_seed",
@@ -69,6 +76,7 @@ __all__ = [
     "from_bytes",
     "half_widths",
     "induce",
+    "known_show",
     "outcome",
     "play_deal",
     "record",

@@ -25,6 +25,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from rules.advice.discards import Option, advise
+from rules.chances import COVERED, Board, ChanceTable, known_show
 from rules.core.cards import Card
 from rules.core.rulesets import Ruleset
 from rules.core.table import Table
@@ -33,6 +34,7 @@ from rules.deal.check import DealCheck, DealRecord, check_deal
 from rules.deal.game import GameCheck, check_game
 from rules.deal.record import kept
 from rules.doubledummy.search import Budget
+from rules.show.show import score
 from rules.review.play import PlayReview, review_play
 
 __all__ = [
@@ -138,12 +140,14 @@ def review_deal(
     muggins: bool = False,
     scores_before: Mapping[str, int] | None = None,
     budget: int = REVIEW_POSITIONS,
+    tables: Mapping[Variant, ChanceTable] | None = None,
 ) -> DealReview:
     """Referee one deal (:func:`rules.deal.check.check_deal`, whose errors it raises) and
-    review it."""
+    review it; with ``tables``, a game they cover is judged by the chance of winning
+    too (each card's ``win_loss``)."""
     check = check_deal(record, table=table, ruleset=ruleset, muggins=muggins,
                        scores_before=scores_before)
-    return _review(record, check, ruleset, Budget(budget))
+    return _review(record, check, ruleset, Budget(budget), tables)
 
 
 def review_game(
@@ -154,13 +158,15 @@ def review_game(
     muggins: bool = False,
     budget: int = REVIEW_POSITIONS,
     scores_before: Mapping[str, int] | None = None,
+    tables: Mapping[Variant, ChanceTable] | None = None,
 ) -> GameReview:
     """Referee a game (:func:`rules.deal.game.check_game`, whose errors it raises, from
-    the ``scores_before`` it was joined at when given) and review each deal."""
+    the ``scores_before`` it was joined at when given) and review each deal (by the
+    chance of winning too, with ``tables`` that cover the game)."""
     check = check_game(table, deals, ruleset=ruleset, muggins=muggins,
                        scores_before=scores_before)
     spend = Budget(budget)
-    reviews = [_review(deal, result, ruleset, spend)
+    reviews = [_review(deal, result, ruleset, spend, tables)
                for deal, result in zip(deals, check.deals, strict=True)]
     # By player in play order from the first seat of the table the sides were named for
     # (a game's players as they were given).
@@ -174,7 +180,7 @@ def review_game(
 
 
 def _review(record: DealRecord, check: DealCheck, ruleset: Ruleset,
-            budget: Budget) -> DealReview:
+            budget: Budget, tables: Mapping[Variant, ChanceTable] | None = None) -> DealReview:
     table = check.table
     seats = table.seats
     if check.misdeal:
@@ -183,7 +189,7 @@ def _review(record: DealRecord, check: DealCheck, ruleset: Ruleset,
     discards = {p: _discard(record, p, table) for p in seats}
     play = None
     if check.play is not None:
-        play = _play(record, check, budget)
+        play = _play(record, check, budget, tables)
     count = _count(check, ruleset)
     lost = {
         p: Lost(discards[p].loss, 0 if play is None else play.lost(p),
@@ -208,7 +214,8 @@ def _discard(record: DealRecord, player: str, table: Table) -> DiscardReview:
                          len(advice.options))
 
 
-def _play(record: DealRecord, check: DealCheck, budget: Budget) -> PlayReview:
+def _play(record: DealRecord, check: DealCheck, budget: Budget,
+          tables: Mapping[Variant, ChanceTable] | None) -> PlayReview:
     assert check.play is not None and record.discards is not None
     table = check.table
     seats = table.seats
@@ -221,7 +228,29 @@ def _play(record: DealRecord, check: DealCheck, budget: Budget) -> PlayReview:
     need = [table.target - start[side.name] for side in table.sides]
     if min(need) <= 0:
         need = []  # won on the heels: the play decides nothing, review it on points
-    return review_play(check.play, table=table, hands=hands, need=need, budget=budget)
+    chances = None
+    chance_table = None if tables is None else tables.get(table.variant)
+    if need and chance_table is not None and table.variant in COVERED and \
+            chance_table.target == table.target:
+        chances = _known_show(record, table, start, chance_table)
+    return review_play(check.play, table=table, hands=hands, need=need, budget=budget,
+                       chances=chances)
+
+
+def _known_show(record: DealRecord, table: Table, start: Mapping[str, int],
+                chance_table: ChanceTable) -> Board:
+    """What the end of the play is worth with every card known: the true show, counted
+    in the deal's order from the scores as the play began."""
+    assert record.discards is not None and record.starter is not None
+    pone, dealer = table.pone, table.dealer
+    crib = [card for player in table.seats for card in record.discards[player]]
+    if record.crib_card is not None:
+        crib.append(record.crib_card)
+    show = (score(kept(record, pone), record.starter),
+            score(kept(record, dealer), record.starter),
+            score(crib, record.starter, crib=True))
+    return known_show(chance_table, start[table.side_of(pone).name],
+                      start[table.side_of(dealer).name], show)
 
 
 def _count(check: DealCheck, ruleset: Ruleset) -> tuple[CountReview, ...]:

@@ -78,7 +78,9 @@ def _discard_out(review: DiscardReview) -> dict[str, Any]:
 def _play_out(review: PlayReview) -> dict[str, Any]:
     return {
         "cards": [{"index": c.index, "player": c.player, "card": c.card.text, "loss": c.loss,
-                   "best": [b.text for b in c.best], "game": c.game} for c in review.cards],
+                   "best": [b.text for b in c.best], "game": c.game,
+                   "win_loss": None if c.win_loss is None else round(c.win_loss, 6)}
+                  for c in review.cards],
         "stopped_at": review.stopped_at,
         "reason": review.reason,
     }
@@ -115,7 +117,8 @@ def deal_review_out(review: DealReview) -> dict[str, Any]:
 def deals_review() -> Response:
     data = load_request(_deal_schema, read_record(Kind.DEAL, _deal_schema), deal_checks)
     review = review_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
-                         muggins=data["muggins"], scores_before=data.get("scores_before"))
+                         muggins=data["muggins"], scores_before=data.get("scores_before"),
+                         tables=load_tables())
     count_findings(review.check.findings)
     return jsonify({"objective": objective_of(data["variant"]), **deal_review_out(review),
                     "target": review.check.target})
@@ -127,7 +130,7 @@ def games_review() -> Response:
     deals = [deal_record(d) for d in data["deals"]]
     review = review_game(game_table(data, body), deals,
                          ruleset=data["ruleset"], muggins=data["muggins"],
-                         scores_before=data.get("scores_before"))
+                         scores_before=data.get("scores_before"), tables=load_tables())
     check = review.check
     count_findings(check.findings)
     return jsonify({
