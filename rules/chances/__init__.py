@@ -21,7 +21,15 @@ from rules.chances.discards import (
     discard_chances_problems,
 )
 from rules.chances.pack import FORMAT, TableFileError, from_bytes, to_bytes
-from rules.chances.play import Board, Leaf, PlaySearch, after_play, known_show
+from rules.chances.play import (
+    Board,
+    Leaf,
+    PlaySearch,
+    PlayToWin,
+    after_play,
+    known_show,
+    play_to_win_problems,
+)
 from rules.chances.position import (
     COVERED,
     SAMPLES,
@@ -61,6 +69,7 @@ __all__ = [
     "Leaf",
     "Part",
     "PlaySearch",
+    "PlayToWin",
     "PositionChances",
     "Seen",
     "TableFileError",
@@ -79,6 +88,7 @@ __all__ = [
     "known_show",
     "outcome",
     "play_deal",
+    "play_to_win_problems",
     "record",
     "step",
     "tally_chunk",

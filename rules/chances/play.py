@@ -21,14 +21,20 @@ search spends it, so the same request always stops in the same place.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from rules.advice import AdviceError
+from rules.chances.position import chances_problems
 from rules.chances.strategy import PONE, Part
 from rules.chances.table import SCALE, WIN, ChanceTable, step
+from rules.core.errors import Problem, ProblemCode
+from rules.core.table import Table
+from rules.core.variants import Variant
 from rules.doubledummy import Budget, Position
 
-__all__ = ["Board", "Leaf", "PlaySearch", "after_play", "known_show"]
+__all__ = ["Board", "Leaf", "PlaySearch", "PlayToWin", "after_play", "known_show",
+           "play_to_win_problems"]
 
 Leaf = Callable[[int, int], int]
 """The pone's chance of winning, fixed point, once the play is over, from the points the
@@ -152,3 +158,52 @@ class PlaySearch:
         self.memo[key] = best
         return best
 
+
+
+def play_to_win_problems(table: Table, scores: Mapping[str, int] | None,
+                         tables: Mapping[Variant, ChanceTable]) -> list[Problem]:
+    """Why pegging advice cannot play to the board: no table for the game (at
+    ``variant``), the scores missing or past the target (at ``scores``)."""
+    return chances_problems(table, scores, tables)
+
+
+class PlayToWin:
+    """The pegging advice's objective ``win`` (:class:`rules.advice.ByChance`): each deal
+    searched for the chance of winning, the table after the play at the leaves (the other
+    hands are not known with suits, so the show is the table's to guess)."""
+
+    scale = SCALE
+
+    def __init__(self, table: Table, scores: Mapping[str, int] | None,
+                 tables: Mapping[Variant, ChanceTable], player: str) -> None:
+        """``scores`` by side before the play, heels included (required: the error says
+        so); ``player`` is advised. Raises :class:`AdviceError` where there is no table
+        for the game or the scores do not fit it."""
+        problems = play_to_win_problems(table, scores, tables)
+        if problems or scores is None:
+            raise AdviceError(problems)
+        self.chance_table = tables[table.variant]
+        self.scores = (scores[table.side_of(table.pone).name],
+                       scores[table.side_of(table.dealer).name])
+        # One board for every deal: the leaves are shared, and they are what costs.
+        self.board = after_play(self.chance_table, *self.scores)
+        self.me = table.number(player)
+        self.single_count = table.variant.spec.single_count
+
+    def options(self, position: Position, pegged: Sequence[int],
+                budget: Budget) -> dict[int | None, int]:
+        so_far = (pegged[0], pegged[1])  # seat 0 is the pone
+        target = self.board.target
+        if any(score + points >= target for score, points in zip(self.scores, so_far,
+                                                                 strict=True)):
+            raise AdviceError.one(("scores",), ProblemCode.CONFLICT,
+                                  "the play so far has taken a side to the target")
+        search = PlaySearch(self.board, single_count=self.single_count, budget=budget)
+        if position.legal():
+            wins: dict[int | None, int] = {
+                order: value for order, value in search.options(position, so_far).items()}
+        else:
+            wins = {None: search.value(position, so_far)}
+        if self.me != PONE:
+            wins = {key: SCALE - value for key, value in wins.items()}
+        return wins

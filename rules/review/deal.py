@@ -34,8 +34,8 @@ from rules.deal.check import DealCheck, DealRecord, check_deal
 from rules.deal.game import GameCheck, check_game
 from rules.deal.record import kept
 from rules.doubledummy.search import Budget
-from rules.show.show import score
 from rules.review.play import PlayReview, review_play
+from rules.show.show import score
 
 __all__ = [
     "CountReview",
