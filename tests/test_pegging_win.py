@@ -113,3 +113,21 @@ class TestTheService:
         answer = post(client, **extra)
         assert answer.status_code == 422
         assert pointer in [e["pointer"] for e in answer.get_json()["errors"]]
+
+
+class TestTheCommandLine:
+    def test_lay_with_win_shows_each_chance(self) -> None:
+        from tests.test_cli import run
+        shown = run("lay", "4H", "2D", "AS", "8D", "--starter", "7D", "--player", "dealer",
+                    "--plays", "pone:5S dealer:4H pone:KC", "--win", "114,119")
+        assert shown.exit_code == 0
+        assert shown.output.splitlines()[1:] == [
+            "  2D   +0.162  = 16/99  win 54.4%",
+            "  AS   +0.562  = 278/495  win 53.5%",
+            "  8D   +1.016  = 503/495  win 50.9%"]
+
+    def test_a_score_for_each_player(self) -> None:
+        from tests.test_cli import run
+        shown = run("lay", "4H", "2D", "AS", "8D", "--starter", "7D", "--player", "dealer",
+                    "--win", "114")
+        assert shown.exit_code == 2 and shown.output.startswith("--win: 2 whole numbers")
