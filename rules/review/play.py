@@ -6,6 +6,10 @@ again: every card it found legal is laid in the double-dummy position
 given up against the best legal alternative, from its player's point of view. A go is
 forced, so it is no decision and has no loss.
 
+Given ``chances`` (two players), each card also gets its ``win_loss``: the chance of
+winning the game given up against the best card, from the search by chance
+(:class:`rules.chances.PlaySearch`) on the same budget.
+
 The review stops where the record leaves legal play (a card over 31, out of turn, not
 held or played twice, a renege, a reading the referee found ambiguous): from there the
 position the players faced is no longer known. It stops too once a side has reached
