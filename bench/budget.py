@@ -9,7 +9,8 @@ Four figures, each CPU time (``time.process_time``) with wall time beside it, me
 * the worst review: the whole review budget (``REVIEW_POSITIONS``) spent on adversarial
   four-player deals (low cards, the largest trees, both sides 20 short of the target);
 * the worst play advice: a four-player lead, where sampling runs until the budget is
-  spent;
+  spent; and under the objective win (two players, each deal searched for the points
+  and then for the chance of winning), the lead and the reply at 1,000 samples;
 * the finish share: of ``--deals`` random four-player deals near the target (seeded;
   "near": each side's score before the deal drawn from 111 to 120, so both sides are
   within 10 of 121), how many reviews of the play finish within the budget a single
@@ -32,10 +33,13 @@ from rules import (
     ADVICE_POSITIONS,
     REVIEW_POSITIONS,
     Card,
+    PlayEvent,
     Table,
     advise_play,
     review_deal,
 )
+from rules.chances import PlayToWin
+from service.v1.chances import load_tables
 
 
 def timed(run: Callable[[], Any]) -> tuple[float, float, Any]:
@@ -77,6 +81,34 @@ def worst_advice(runs: int) -> None:
               f"{found[0][2].deals} deals sampled, CPU {cpu:.2f} s (wall {wall:.2f} s)")
 
 
+def worst_win_advice(runs: int) -> None:
+    """The objective win: each deal searched twice (points, then the chance of winning with
+    the table after the play at the leaves), from the lead and after it, with the most
+    samples a request may ask for (exact deals first, then sampling on what is left)."""
+    table = Table.seat()
+    hand = [Card.parse(c) for c in ("5H", "5D", "6C", "9S")]
+    after_lead = [PlayEvent("pone", Card.parse("5H"))]
+    tables = load_tables()
+    for label, player, mine, plays, scores in (
+            ("the lead, 0-0", "pone", hand, (), {"pone": 0, "dealer": 0}),
+            ("the lead, 110-112", "pone", hand, (), {"pone": 110, "dealer": 112}),
+            ("the dealer's reply, 0-0", "dealer", [Card.parse(c) for c in
+                                                   ("2H", "3D", "4C", "KS")],
+             after_lead, {"pone": 0, "dealer": 0}),
+            ("the dealer's reply, 116-119", "dealer", [Card.parse(c) for c in
+                                                       ("2H", "3D", "4C", "KS")],
+             after_lead, {"pone": 116, "dealer": 119})):
+        found = [timed(lambda p=player, m=mine, pl=plays, s=scores: advise_play(
+            table=table, player=p, hand=m, starter=Card.parse("JH"), plays=pl,
+            samples=1000, by_chance=PlayToWin(table, s, tables, p)))
+            for _ in range(runs)]
+        cpu, wall = medians(found)
+        advice = found[0][2]
+        method = "exact" if advice.exact else "sampled"
+        print(f"win advice, {label} (budget {ADVICE_POSITIONS:,}): {advice.deals} deals "
+              f"{method}, CPU {cpu:.2f} s (wall {wall:.2f} s)")
+
+
 def finish_share(deals: int) -> None:
     rng = random.Random(22)
     limit = REVIEW_POSITIONS
@@ -112,7 +144,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", choices=("position", "review", "advice", "share"))
+    parser.add_argument("--only", choices=("position", "review", "advice", "win", "share"))
     args = parser.parse_args()
     header("the search budgets: CPU per position, the worst review and advice, the "
            "finish share")
@@ -122,6 +154,8 @@ def main() -> None:
         worst_review(args.runs)
     if args.only in (None, "advice"):
         worst_advice(args.runs)
+    if args.only in (None, "advice", "win"):
+        worst_win_advice(args.runs)
     if args.only in (None, "share"):
         finish_share(args.deals)
 

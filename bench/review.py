@@ -30,6 +30,7 @@ from rules import (
     review_game,
 )
 from rules.doubledummy import Budget, BudgetSpent, Objective, Position, Solver
+from service.v1.chances import load_tables
 
 GAMES = 8
 FOUR_PLAYER_DEALS = 12
@@ -122,6 +123,18 @@ def main() -> None:
     print(f"13-deal two-player game to 121, {GAMES} games ({judged} cards judged): CPU "
           f"median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s; wall median "
           f"{statistics.median(r[1] for r in runs):.3f} s")
+    # The same games with the chance tables: each card's win_loss searched too.
+    tables = load_tables()
+    runs = [timed(lambda g=g: review_game(ANN_BOB, g, tables=tables)) for g in games]
+    cpu = [r[0] for r in runs]
+    spent = "the request's search budget was spent"
+    stopped = sum(1 for r in runs for d in r[2].deals
+                  if d.play is not None and d.play.reason == spent)
+    judged = sum(1 for r in runs for d in r[2].deals if d.play is not None
+                 for c in d.play.cards if c.win_loss is not None)
+    print(f"  with the chance tables (win_loss): CPU median {statistics.median(cpu):.3f} s, "
+          f"max {max(cpu):.3f} s; {judged} cards with a win_loss, {stopped} plays stopped "
+          "by the budget")
 
     deals = [four_player_deal(rng) for _ in range(FOUR_PLAYER_DEALS)]
     for label, before in (("far from the target", None),

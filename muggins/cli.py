@@ -480,10 +480,14 @@ def _events(text: str) -> list[dict[str, Any]]:
                    "value with its standard error.")
 @click.option("--seed", type=int, help="The sampler's seed (default 0).")
 @click.option("--variant", type=VARIANTS)
+@click.option("--win", "win_scores", metavar="SCORES",
+              help="Play to the board: the scores as the play began (heels included), in "
+                   "the order of the players (\"114,119\": the pone's, the dealer's); the "
+                   "options are ranked by the chance of winning (two players only).")
 @pass_context
 def lay(obj: Context, cards: tuple[str, ...], starter: str, player: str, plays: str,
         players: str | None, discards: tuple[str, ...], samples: int | None,
-        seed: int | None, variant: Any) -> None:
+        seed: int | None, variant: Any, win_scores: str | None) -> None:
     """Which card to lay now (CARDS: the hand as the play began), by expected pegging
     difference over the hands the others could hold (perfect-information sampling)."""
 
@@ -494,15 +498,21 @@ def lay(obj: Context, cards: tuple[str, ...], starter: str, player: str, plays: 
         for o in r["options"]:
             error = f"  ± {o['stderr']:.2f}" if o.get("stderr") is not None else ""
             fraction = f"  = {o['exact']}" if o.get("exact") is not None else ""
-            click.echo(f"  {o.get('card', 'go'):<3} {o['expected']:>+7.3f}{error}{fraction}")
+            win = f"  win {o['win']:.1%}" if o.get("win") is not None else ""
+            click.echo(f"  {o.get('card', 'go'):<3} {o['expected']:>+7.3f}{error}{fraction}"
+                       f"{win}")
         if not exact:
             click.echo(f"not exact (--samples {r['samples']}): --samples 1000, the most, plays "
                        "every possible deal, exactly, where there are no more than that")
 
     seats = None if players is None else [p.strip() for p in players.split(",")]
+    scores = None if win_scores is None else _scores(win_scores, seats or ["pone", "dealer"],
+                                                       "--win")
     obj.run(lambda c: c.advise_play(player, list(cards), starter, _events(plays),
                                     discards=list(discards) or None, players=seats,
-                                    samples=samples, seed=seed, variant=variant),
+                                    samples=samples, seed=seed, variant=variant,
+                                    objective=None if scores is None else "win",
+                                    scores=scores),
             show, lambda _: [])
 
 
@@ -511,14 +521,14 @@ def _names(text: str | None) -> list[str]:
     return [] if text is None else text.replace(",", " ").split()
 
 
-def _scores(text: str, players: Sequence[str]) -> dict[str, int]:
+def _scores(text: str, players: Sequence[str], option: str = "--scores") -> dict[str, int]:
     """``115,100``: the scores in the order of the players."""
     try:
         values = [int(n) for n in _names(text)]
     except ValueError:
         values = []
     if len(values) != len(players):
-        click.echo(f"--scores: {len(players)} whole numbers, one for each of "
+        click.echo(f"{option}: {len(players)} whole numbers, one for each of "
                    f"{', '.join(players)} in that order, not {text!r}", err=True)
         sys.exit(REFUSED)
     return dict(zip(players, values, strict=True))

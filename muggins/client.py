@@ -12,7 +12,7 @@ Errors come back as :class:`ProblemError`, carrying the RFC 9457 problem details
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import requests
 
@@ -214,14 +214,19 @@ class Client:
                     plays: Sequence[Mapping[str, Any]] = (), *,
                     discards: Sequence[str] | None = None,
                     players: Sequence[str] | None = None, samples: int | None = None,
-                    seed: int | None = None, variant: Variant | None = None) -> PlayAdvice:
+                    seed: int | None = None, variant: Variant | None = None,
+                    objective: Literal["points", "win"] | None = None,
+                    scores: Mapping[str, int] | None = None) -> PlayAdvice:
         """What ``player`` should lay now, by expected pegging difference (perfect-
-        information sampling over the hands the others could hold)."""
+        information sampling over the hands the others could hold); with ``objective``
+        ``"win"`` and the ``scores`` as the play began (two players), by the chance of
+        winning the game."""
         body = {"player": player, "hand": list(hand), "starter": starter,
                 "plays": [dict(p) for p in plays],
                 **_given(discards=None if discards is None else list(discards),
                          players=None if players is None else list(players),
-                         samples=samples, seed=seed),
+                         samples=samples, seed=seed, objective=objective,
+                         scores=None if scores is None else dict(scores)),
                 **_common(variant, None, None)}
         return cast(PlayAdvice, self.request("POST", "/v1/pegging/advise", body))
 

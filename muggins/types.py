@@ -150,6 +150,8 @@ class CardReview(TypedDict):
     loss: int | None
     best: list[str]
     game: bool
+    win_loss: float | None
+    """The chance of winning given up (0 to 1); None where the game has no table."""
 
 
 class PlayReview(TypedDict):
@@ -226,11 +228,14 @@ class PlayOption(TypedDict, total=False):
     expected: float
     exact: str
     stderr: float | None
+    win: float
+    """With the objective ``win``: the mean chance of winning, the player's side."""
 
 
 class PlayAdvice(TypedDict):
     player: str
     count: int
+    objective: Literal["points", "win"]
     method: Literal["exact", "sampled"]
     deals: int
     model: str

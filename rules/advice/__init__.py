@@ -1,7 +1,14 @@
 """Advice: what to lay away, by exact expected value, and which card to lay now."""
 
 from rules.advice.discards import Advice, Option, advise, discard_problems
-from rules.advice.play import ADVICE_POSITIONS, DEFAULT_SAMPLES, PlayAdvice, PlayOption, advise_play
+from rules.advice.play import (
+    ADVICE_POSITIONS,
+    DEFAULT_SAMPLES,
+    ByChance,
+    PlayAdvice,
+    PlayOption,
+    advise_play,
+)
 from rules.advice.position import AdviceError, request_problems
 
 __all__ = [
@@ -9,6 +16,7 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "Advice",
     "AdviceError",
+    "ByChance",
     "Option",
     "PlayAdvice",
     "PlayOption",

@@ -17,6 +17,12 @@ Where the possible rank assignments (suits never matter in the play) are no more
 ``samples``, every one is played, weighted by how many card deals give it: the means
 are exact fractions. Otherwise ``samples`` deals are drawn with a seeded generator, so
 the same request gets the same answer, and each mean comes with its standard error.
+
+**Playing to the board.** Given a ``by_chance`` (:class:`ByChance`, e.g.
+:class:`rules.chances.PlayToWin`, which knows the chance table: it lives above this
+module), each deal is valued a second time by the player's chance of winning the
+game, and the options are ranked by its mean; the points stay beside it. The deals,
+their weights and the budget are the same.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, sqrt
+from typing import Protocol
 
 from rules.advice.position import AdviceError, check_request, replay
 from rules.core.cards import PIPS, Card, full_deck
@@ -36,7 +43,7 @@ from rules.doubledummy.search import Budget, BudgetSpent, Solver
 from rules.play.check import PlayEvent
 from rules.play.state import NO_ONE
 
-__all__ = ["AdviceError", "PlayAdvice", "PlayOption", "advise_play"]
+__all__ = ["AdviceError", "ByChance", "PlayAdvice", "PlayOption", "advise_play"]
 
 DEFAULT_SAMPLES = 200
 ADVICE_POSITIONS = 80_000
@@ -55,6 +62,21 @@ class PlayOption:
     """Mean play point difference from here (exact when the advice is)."""
     stderr: float | None
     """The mean's standard error when sampled; None when exact."""
+    win: float | None = None
+    """The mean chance of winning the game, from the player's side (with ``by_chance``)."""
+
+
+class ByChance(Protocol):
+    """Values one deal of the play by the chance of winning."""
+
+    scale: int
+    """The chance of 1 in the values' fixed point."""
+
+    def options(self, position: Position, pegged: Sequence[int],
+                budget: Budget) -> dict[int | None, int]:
+        """The player's chance (fixed point) after each rank they may lay, or after their
+        go (None); ``pegged`` is what each seat has pegged in the play so far."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +101,11 @@ def advise_play(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     budget: int = ADVICE_POSITIONS,
+    by_chance: ByChance | None = None,
 ) -> PlayAdvice:
     """Rank what ``player`` may do now at ``table`` (the six-card game's ``pone`` and
-    ``dealer`` by default). ``hand`` is their cards as the play began. Raises
+    ``dealer`` by default). ``hand`` is their cards as the play began. With
+    ``by_chance`` the options are ranked by the chance of winning. Raises
     :class:`AdviceError` for a request that describes no position to advise on."""
     if table is None:
         table = Table.seat()
@@ -113,14 +137,21 @@ def advise_play(
     stack = tuple(card.order for card in state.stack)
     last = None if state.last == NO_ONE else state.last
 
-    def values(deal: _Deal, spend: Budget) -> dict[int | None, int]:
-        hands = tuple(mine if s == me else deal[s] for s in range(len(seats)))
-        position = Position.mid_play(hands, state.count, stack, me, state.gone, last)
+    def points(position: Position, spend: Budget) -> dict[int | None, int]:
         solver = Solver(objective, single_count=single, budget=spend)
         if not position.legal():
             after, pegs = position.go(single_count=single)
             return {None: _diff(objective, pegs) + solver.value(after)[1]}
         return {order: v[1] for order, v in solver.options(position).items()}
+
+    def values(deal: _Deal, spend: Budget) -> dict[int | None, tuple[int, int]]:
+        hands = tuple(mine if s == me else deal[s] for s in range(len(seats)))
+        position = Position.mid_play(hands, state.count, stack, me, state.gone, last)
+        found = points(position, spend)
+        if by_chance is None:
+            return {key: (value, 0) for key, value in found.items()}
+        wins = by_chance.options(position, state.pegs, spend)
+        return {key: (value, wins[key]) for key, value in found.items()}
 
     assignments = _assignments(unseen, others, wanted, floor, limit=samples)
     if assignments is not None:
@@ -129,12 +160,13 @@ def advise_play(
         whole = Budget(budget // 2)
         try:
             return _exact(player, state.count, hand, laid[me], lambda d: values(d, whole),
-                          assignments)
+                          assignments, by_chance)
         except BudgetSpent:
             spend.left = budget - budget // 2
 
     rng = random.Random(seed)
     runs: dict[int | None, list[int]] = {}
+    wins: dict[int | None, int] = {}
     played = 0
     for _ in range(samples):
         deal = _sample(rng, unseen, others, wanted, floor)
@@ -143,31 +175,40 @@ def advise_play(
         except BudgetSpent:
             break
         played += 1
-        for key, value in found.items():
+        for key, (value, win) in found.items():
             runs.setdefault(key, []).append(value)
+            wins[key] = wins.get(key, 0) + win
     if not played:
         raise AdviceError.one(("plays",), ProblemCode.TOO_COSTLY,
                           "this position is too costly to advise on within the service's "
                           "limits")
     sampled = {k: (Fraction(sum(v), len(v)), _stderr(v)) for k, v in runs.items()}
-    return _advice(player, state.count, hand, laid[me], sampled, False, played)
+    chances = None if by_chance is None else \
+        {k: Fraction(v, played * by_chance.scale) for k, v in wins.items()}
+    return _advice(player, state.count, hand, laid[me], sampled, False, played, chances)
 
 
 _Deal = Mapping[int, tuple[int, ...]]
 """The ranks each other seat holds, in one possible deal."""
-_Values = Callable[[_Deal], dict[int | None, int]]
+_Values = Callable[[_Deal], dict[int | None, tuple[int, int]]]
+"""Per deal, each option's (points, chance of winning in fixed point: 0 without one)."""
 
 
 def _exact(player: str, count: int, hand: Sequence[Card], laid: Sequence[Card],
-           values: _Values, assignments: Sequence[tuple[_Deal, int]]) -> PlayAdvice:
+           values: _Values, assignments: Sequence[tuple[_Deal, int]],
+           by_chance: ByChance | None) -> PlayAdvice:
     totals: dict[int | None, int] = {}
+    wins: dict[int | None, int] = {}
     weight_sum = 0
     for deal, weight in assignments:
-        for key, value in values(deal).items():
+        for key, (value, win) in values(deal).items():
             totals[key] = totals.get(key, 0) + weight * value
+            wins[key] = wins.get(key, 0) + weight * win
         weight_sum += weight
     means = {k: (Fraction(v, weight_sum), None) for k, v in totals.items()}
-    return _advice(player, count, hand, laid, means, True, len(assignments))
+    chances = None if by_chance is None else \
+        {k: Fraction(v, weight_sum * by_chance.scale) for k, v in wins.items()}
+    return _advice(player, count, hand, laid, means, True, len(assignments), chances)
 
 
 def _diff(objective: Objective, pegs: Sequence[tuple[int, int]]) -> int:
@@ -185,14 +226,24 @@ def _stderr(values: Sequence[int]) -> float:
 
 def _advice(player: str, count: int, hand: Sequence[Card], laid: Sequence[Card],
             means: Mapping[int | None, tuple[Fraction, float | None]], exact: bool,
-            deals: int) -> PlayAdvice:
+            deals: int, chances: Mapping[int | None, Fraction] | None = None) -> PlayAdvice:
+    def win(key: int | None) -> float | None:
+        return None if chances is None else float(chances[key])
+
     if None in means:
         expected, error = means[None]
-        options = [PlayOption(None, expected, error)]
+        options = [PlayOption(None, expected, error, win(None))]
     else:
-        options = [PlayOption(card, *means[card.order]) for card in hand
+        options = [PlayOption(card, *means[card.order], win(card.order)) for card in hand
                    if card not in laid and card.order in means]
-    options.sort(key=lambda o: (-o.expected, -1 if o.card is None else o.card.index))
+    # By the chance of winning when it is asked for (the points break its ties), else
+    # by the points; then the card's index, so that the order is the same every time.
+    def exact_win(option: PlayOption) -> Fraction:
+        key = None if option.card is None else option.card.order
+        return Fraction(0) if chances is None else chances[key]
+
+    options.sort(key=lambda o: (-exact_win(o), -o.expected,
+                                -1 if o.card is None else o.card.index))
     return PlayAdvice(player, count, tuple(options), exact, deals)
 
 

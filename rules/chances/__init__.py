@@ -9,6 +9,8 @@
 * :mod:`rules.chances.position` – a position at the table (the scores, who deals, what
   one player sees) and its chances
 * :mod:`rules.chances.discards` – discard advice ranked by the chance of winning
+* :mod:`rules.chances.play` – the play searched for the chance of winning, and its
+  place in the review and the pegging advice
 """
 
 from rules.chances.discards import (
@@ -19,6 +21,15 @@ from rules.chances.discards import (
     discard_chances_problems,
 )
 from rules.chances.pack import FORMAT, TableFileError, from_bytes, to_bytes
+from rules.chances.play import (
+    Board,
+    Leaf,
+    PlaySearch,
+    PlayToWin,
+    after_play,
+    known_show,
+    play_to_win_problems,
+)
 from rules.chances.position import (
     COVERED,
     SAMPLES,
@@ -49,17 +60,22 @@ __all__ = [
     "SAMPLES",
     "SCALE",
     "STRATEGY",
+    "Board",
     "ChanceTable",
     "Chances",
     "DiscardChance",
     "DiscardChances",
     "Known",
+    "Leaf",
     "Part",
+    "PlaySearch",
+    "PlayToWin",
     "PositionChances",
     "Seen",
     "TableFileError",
     "Tally",
     "Trail",
+    "after_play",
     "chances_of",
     "chances_problems",
     "chunk_seed",
@@ -69,8 +85,10 @@ __all__ = [
     "from_bytes",
     "half_widths",
     "induce",
+    "known_show",
     "outcome",
     "play_deal",
+    "play_to_win_problems",
     "record",
     "step",
     "tally_chunk",

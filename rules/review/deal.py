@@ -26,7 +26,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from rules.advice.discards import Option, advise
-from rules.chances import ChanceTable
+from rules.chances import Board, ChanceTable, known_show
 from rules.core.cards import Card
 from rules.core.rulesets import Ruleset
 from rules.core.table import Table
@@ -38,6 +38,7 @@ from rules.doubledummy.search import Budget
 from rules.review.discard_win import REVIEW_DEALS, Ask, WinBy, plan, win_loss
 from rules.review.play import PlayReview, review_play
 from rules.review.value import covered_table
+from rules.show.show import score
 
 __all__ = [
     "CountReview",
@@ -195,9 +196,6 @@ def review_game(
 
 def _review(record: DealRecord, check: DealCheck, ruleset: Ruleset,
             budget: Budget, tables: Mapping[Variant, ChanceTable] | None) -> DealReview:
-    # ``tables`` is the play's (its win search); the discards are judged by chances
-    # once every deal is reviewed (:func:`_by_chances`), spending from the end.
-    del tables
     table = check.table
     seats = table.seats
     if check.misdeal:
@@ -206,7 +204,7 @@ def _review(record: DealRecord, check: DealCheck, ruleset: Ruleset,
     discards = {p: _discard(record, p, table) for p in seats}
     play = None
     if check.play is not None:
-        play = _play(record, check, budget)
+        play = _play(record, check, budget, tables)
     count = _count(check, ruleset)
     lost = {
         p: Lost(discards[p].loss, 0 if play is None else play.lost(p),
@@ -268,7 +266,8 @@ def _discard(record: DealRecord, player: str, table: Table) -> DiscardReview:
                          len(advice.options))
 
 
-def _play(record: DealRecord, check: DealCheck, budget: Budget) -> PlayReview:
+def _play(record: DealRecord, check: DealCheck, budget: Budget,
+          tables: Mapping[Variant, ChanceTable] | None) -> PlayReview:
     assert check.play is not None and record.discards is not None
     table = check.table
     seats = table.seats
@@ -281,7 +280,28 @@ def _play(record: DealRecord, check: DealCheck, budget: Budget) -> PlayReview:
     need = [table.target - start[side.name] for side in table.sides]
     if min(need) <= 0:
         need = []  # won on the heels: the play decides nothing, review it on points
-    return review_play(check.play, table=table, hands=hands, need=need, budget=budget)
+    chances = None
+    chance_table = covered_table(tables, table.variant, table.target)
+    if need and chance_table is not None:
+        chances = _known_show(record, table, start, chance_table)
+    return review_play(check.play, table=table, hands=hands, need=need, budget=budget,
+                       chances=chances)
+
+
+def _known_show(record: DealRecord, table: Table, start: Mapping[str, int],
+                chance_table: ChanceTable) -> Board:
+    """What the end of the play is worth with every card known: the true show, counted
+    in the deal's order from the scores as the play began."""
+    assert record.discards is not None and record.starter is not None
+    pone, dealer = table.pone, table.dealer
+    crib = [card for player in table.seats for card in record.discards[player]]
+    if record.crib_card is not None:
+        crib.append(record.crib_card)
+    show = (score(kept(record, pone), record.starter),
+            score(kept(record, dealer), record.starter),
+            score(crib, record.starter, crib=True))
+    return known_show(chance_table, start[table.side_of(pone).name],
+                      start[table.side_of(dealer).name], show)
 
 
 def _count(check: DealCheck, ruleset: Ruleset) -> tuple[CountReview, ...]:

@@ -6,6 +6,10 @@ again: every card it found legal is laid in the double-dummy position
 given up against the best legal alternative, from its player's point of view. A go is
 forced, so it is no decision and has no loss.
 
+Given ``chances`` (two players), each card also gets its ``win_loss``: the chance of
+winning the game given up against the best card, from the search by chance
+(:class:`rules.chances.PlaySearch`) on the same budget.
+
 The review stops where the record leaves legal play (a card over 31, out of turn, not
 held or played twice, a renege, a reading the referee found ambiguous): from there the
 position the players faced is no longer known. It stops too once a side has reached
@@ -15,8 +19,9 @@ the target, since nothing after that is pegged.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from rules.chances import SCALE, Board, PlaySearch
 from rules.core.cards import Card
 from rules.core.findings import FindingCode
 from rules.core.table import Table
@@ -76,10 +81,14 @@ def review_play(
     hands: Mapping[str, Sequence[Card]],
     need: Sequence[int] = (),
     budget: Budget | None = None,
+    chances: Board | None = None,
 ) -> PlayReview:
     """Judge every legal card of a refereed play at ``table``. ``hands`` as the play
     began; ``need`` what each side still needed to reach the target as the play began
-    (empty: no target)."""
+    (empty: no target). ``chances`` (two players only: the pone seat 0) is what the end
+    of the play is worth (:func:`rules.chances.known_show`): each card judged then gets
+    its ``win_loss`` too, searched by :class:`rules.chances.PlaySearch` on the same
+    budget."""
     seats = table.seats
     sides = table.side_numbers  # partners share one
     n = len(seats)
@@ -99,6 +108,11 @@ def review_play(
         except BudgetSpent:
             stopped_at, reason = 0, _SPENT
     left: tuple[int, ...] | None = target.need or None
+    if chances is not None and n != 2:
+        raise ValueError("the play is judged by chances for two players only")
+    by_chance = None if chances is None else PlaySearch(chances, single_count=single,
+                                                          budget=budget)
+    pegged = (0, 0)  # by the pone (seat 0) and the dealer, for the search by chance
 
     def solver_for(seat: int) -> Solver:
         # Two sides are zero-sum: one search serves every seat.
@@ -131,18 +145,31 @@ def review_play(
         solver = solver_for(seat)
         try:
             options = solver.options(position, left)
+            wins = None if by_chance is None else by_chance.options(position, pegged)
         except BudgetSpent:
             stopped_at, reason = event.index, _SPENT
             reviews.append(CardReview(event.index, event.player, event.card, None))
             continue
         sign = solver.objective.sign[seat]
         mine = {o: (sign * v[0], sign * v[1]) for o, v in options.items()}
-        reviews.append(_judge(event.index, event.player, event.card, mine,
-                              held[event.player]))
+        review = _judge(event.index, event.player, event.card, mine, held[event.player])
+        if wins is not None:
+            review = replace(review, win_loss=_win_loss(wins, order, seat))
+        reviews.append(review)
         held[event.player].remove(event.card)
-        position, _, left = solver.step(position, order, left)
+        position, pegs, left = solver.step(position, order, left)
+        for peg_seat, points in pegs:
+            pegged = (pegged[0] + points, pegged[1]) if peg_seat == 0 else \
+                (pegged[0], pegged[1] + points)
     spent = 0 if budget is None else given - max(budget.left, 0)
     return PlayReview(tuple(reviews), stopped_at, reason, spent)
+
+
+def _win_loss(wins: Mapping[int, int], order: int, seat: int) -> float:
+    """The chance of winning the card laid gives up against the player's best, from the
+    player's side: the pone's chance for seat 0, the rest for the dealer."""
+    mine = wins if seat == 0 else {o: SCALE - v for o, v in wins.items()}
+    return (max(mine.values()) - mine[order]) / SCALE
 
 
 def _judge(index: int, player: str, card: Card, values: Mapping[int, Value],

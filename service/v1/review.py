@@ -85,7 +85,9 @@ def _discard_out(review: DiscardReview) -> dict[str, Any]:
 def _play_out(review: PlayReview) -> dict[str, Any]:
     return {
         "cards": [{"index": c.index, "player": c.player, "card": c.card.text, "loss": c.loss,
-                   "best": [b.text for b in c.best], "game": c.game} for c in review.cards],
+                   "best": [b.text for b in c.best], "game": c.game,
+                   "win_loss": None if c.win_loss is None else round(c.win_loss, 6)}
+                  for c in review.cards],
         "stopped_at": review.stopped_at,
         "reason": review.reason,
     }

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any
 
 from flask import Response, jsonify
 
 from rules import DEFAULT_SAMPLES, PlayAdvice, advise_play
 from rules.advice import request_problems
+from rules.chances import PlayToWin, play_to_win_problems
 from rules.core import MOST_TO_CRIB
 from service.errors import Refused, load_request, problem_errors
 from service.fields import (
@@ -16,12 +18,15 @@ from service.fields import (
     CardField,
     Cards,
     CommonSchema,
+    Enum,
     List,
     Nested,
     Size,
     StrictInt,
     String,
 )
+from service.v1.chances import load_tables
+from service.v1.deals import scores_field
 from service.v1.notation import Kind, read_record
 from service.v1.records import (
     MAX_EVENTS,
@@ -40,6 +45,16 @@ MODEL = ("perfect-information sampling: the other hands are every deal consisten
          "what the player has seen (their cards laid, and their gos: nothing they still "
          "hold fitted), equally likely; each deal is played out double-dummy, every hand "
          "open, and the values are the mean play point difference from here")
+WIN_MODEL = ("; with the objective win each deal is searched again for the player's chance "
+             "of winning the game, the chance table after the play at its leaves, and the "
+             "options are ranked by its mean")
+
+
+class PeggingObjective(StrEnum):
+    """What the advice ranks the options by."""
+
+    POINTS = "points"
+    WIN = "win"
 
 
 class PeggingAdviseSchema(CommonSchema):
@@ -55,6 +70,8 @@ class PeggingAdviseSchema(CommonSchema):
                  validate=Size(0, MAX_EVENTS, "events"))
     samples = StrictInt(load_default=DEFAULT_SAMPLES, validate=Between(1, MAX_SAMPLES))
     seed = StrictInt(load_default=0, validate=Between(0, 2**32 - 1))
+    objective = Enum(PeggingObjective, load_default=PeggingObjective.POINTS)
+    scores = scores_field()
 
 
 _schema = PeggingAdviseSchema()
@@ -72,11 +89,15 @@ def advice_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
         return None if refused(name) else loaded.get(name)
 
     events = read_events(body.get("plays"), lambda i: refused("plays", i))
-    return problem_errors(found + request_problems(
-        table, read("player"), read("hand"), read("starter"), read("discards"), events))
+    found = found + request_problems(
+        table, read("player"), read("hand"), read("starter"), read("discards"), events)
+    if read("objective") == PeggingObjective.WIN and not refused("scores"):
+        found = found + play_to_win_problems(table, loaded.get("scores"), load_tables())
+    return problem_errors(found)
 
 
-def advice_out(advice: PlayAdvice) -> dict[str, Any]:
+def advice_out(advice: PlayAdvice, objective: PeggingObjective = PeggingObjective.POINTS
+               ) -> dict[str, Any]:
     options = []
     for option in advice.options:
         out: dict[str, Any] = ({"go": True} if option.card is None
@@ -86,13 +107,16 @@ def advice_out(advice: PlayAdvice) -> dict[str, Any]:
             out["exact"] = str(option.expected)
         else:
             out["stderr"] = None if option.stderr is None else round(option.stderr, 6)
+        if option.win is not None:
+            out["win"] = round(option.win, 6)
         options.append(out)
     return {
         "player": advice.player,
         "count": advice.count,
         "method": "exact" if advice.exact else "sampled",
         "deals": advice.deals,
-        "model": MODEL,
+        "objective": str(objective),
+        "model": MODEL + (WIN_MODEL if objective == PeggingObjective.WIN else ""),
         "options": options,
     }
 
@@ -101,8 +125,16 @@ def pegging_advise() -> Response:
     data = load_request(_schema, read_record(Kind.ADVICE, _schema), advice_checks)
     # A request that describes no position raises the records' error: a 422, every
     # problem pointed at (service/errors.py).
-    advice = advise_play(table=table_of(data), player=data["player"], hand=data["hand"],
+    table = table_of(data)
+    objective = data["objective"]
+    by_chance = None
+    if objective == PeggingObjective.WIN:
+        # Raises the records' error (a 422 at #/variant or #/scores) where there is no
+        # table for the game or the scores do not fit it.
+        by_chance = PlayToWin(table, data.get("scores"), load_tables(), data["player"])
+    advice = advise_play(table=table, player=data["player"], hand=data["hand"],
                          starter=data["starter"], plays=events_from(data["plays"]),
                          discards=data.get("discards"), samples=data["samples"],
-                         seed=data["seed"])
-    return jsonify({**advice_out(advice), "samples": data["samples"], "seed": data["seed"]})
+                         seed=data["seed"], by_chance=by_chance)
+    return jsonify({**advice_out(advice, objective), "samples": data["samples"],
+                    "seed": data["seed"]})
