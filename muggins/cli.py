@@ -340,7 +340,9 @@ def _show_deal_review(r: dict[str, Any], indent: str = "") -> None:
         laid = []
         for c in play["cards"]:
             cost = "?" if c["loss"] is None else ("" if not c["loss"] else f"-{c['loss']}")
-            laid.append(f"{c['player']}:{c['card']}{cost}{'!' if c['game'] else ''}")
+            # The chance of the game it gave up, where a table covers the game.
+            chance = f"({c['win_loss']:.1%})" if c.get("win_loss") else ""
+            laid.append(f"{c['player']}:{c['card']}{cost}{chance}{'!' if c['game'] else ''}")
         click.echo(f"{indent}play: {' '.join(laid)}")
         if play["reason"]:
             click.echo(f"{indent}  (judged up to play {play['stopped_at'] + 1}: {play['reason']})")

@@ -172,7 +172,16 @@ class TestErrorRate:
             self, tables: dict[Variant, ChanceTable]) -> None:
         record = deal("2S 2H 2D 2C 9H 8H", "KS QS JS TS 4D 3C", "9H 8H", "4D 3C", "AC", PLAYS)
         game = review_game(ANN_BOB, [record], tables=tables)
-        rated = rate_game(game, [record], tables)
+        play = game.deals[0].play
+        assert play is not None and all(c.win_loss is not None for c in play.cards)
+        searched = rate_game(game, [record], tables)
+        assert searched is not None and searched["bob"].decisions == 4  # as the search judged
+        # The same play with no card judged (as where the review stopped).
+        unjudged = tuple(replace(c, win_loss=None) for c in play.cards)
+        built = GameReview(game.check,
+                           (replace(game.deals[0], play=replace(play, cards=unjudged)),),
+                           game.lost)
+        rated = rate_game(built, [record], tables)
         assert rated is not None and rated["bob"].decisions == 1  # the discard alone
 
 
@@ -278,3 +287,15 @@ class TestCli:
         assert (f"ann threw {' '.join(answer['discard'])}: the best of 15 throws; by the "
                 f"chance of winning it gave up {answer['win_loss']:.1%} of the game against "
                 f"{best}") in run("review", str(path)).output
+
+    def test_a_card_that_gives_up_chance_says_how_much(self, tmp_path: Any) -> None:
+        body, _, _ = game_json(4, Variant.SIX_CARD, ("ann", "bob"))
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(body))
+        answer = json.loads(run("--json", "review", str(path)).output)
+        costly = [c for d in answer["deals"] for c in d["play"]["cards"] if c["win_loss"]]
+        assert costly  # four deals: some card gives up some chance
+        output = run("review", str(path)).output
+        for c in costly:
+            cost = f"-{c['loss']}" if c["loss"] else ""
+            assert f"{c['player']}:{c['card']}{cost}({c['win_loss']:.1%})" in output
