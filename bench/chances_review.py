@@ -2,11 +2,15 @@
 1 s; no review over 1 s), how far the slope is from dealt-out figures, and the seats'
 mean best net value that luck is measured against.
 
-    .venv/bin/python -m bench.chances_review
+    .venv/bin/python -m bench.chances_review [--hands 2000]
+
+``--hands 20000`` measures the seats' means as rules.review.SEAT_MEAN was measured (the same
+seeded hands, the shipped figures rounded).
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import time
@@ -25,6 +29,10 @@ BANDS = ((1, 15), (16, NEAR_END), (NEAR_END + 1, 60), (61, 120))
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hands", type=int, default=2000,
+                        help="hands a seat for the seats' mean best net value")
+    hands = parser.parse_args().hands
     header("reviews with chances: CPU, the slope against dealt-out figures")
     tables = load_tables()
     games = thirteen_deal_games(random.Random(16), GAMES)
@@ -82,8 +90,8 @@ def main() -> None:
     for (variant, dealer), mean in SEAT_MEAN.items():
         nets = [float(advise(random.Random(f"{variant}{dealer}{i}").sample(
             deck, variant.spec.dealt), dealer=dealer, variant=variant).options[0].net)
-            for i in range(2000)]
-        print(f"best net value, {variant} {'dealer' if dealer else 'pone'}: 2,000 hands "
+            for i in range(hands)]
+        print(f"best net value, {variant} {'dealer' if dealer else 'pone'}: {hands:,} hands "
               f"{statistics.fmean(nets):.3f} (shipped {mean})")
 
 

@@ -153,6 +153,8 @@ class TestErrorRate:
         play = game.deals[0].play
         assert play is not None and [c.card.text for c in play.cards] == PLAYS.replace(
             "bob:go ", "").replace("ann:", "").replace("bob:", "").split()
+        # ann's twos are one rank each time; bob's K Q J T: four ranks, three, two, one.
+        assert [c.choices for c in play.cards] == [1, 4, 1, 3, 1, 1, 2, 1]
         # Give every card laid a win_loss of its own, as the play's win search would.
         laid = tuple(replace(c, win_loss=0.01 * (n + 1)) for n, c in enumerate(play.cards))
         built = GameReview(game.check, (replace(game.deals[0], play=replace(play, cards=laid)),),

@@ -59,6 +59,11 @@ class CardReview:
     """True when the card gave up the game: with best play a side of the player's would
     have reached the target first (or kept the others from it), and now it cannot."""
     win_loss: float | None = None
+    """The chance of winning the game given up against the best card, from the player's
+    side (0 to 1); None where no chance table covers the game or the review had stopped."""
+    choices: int = 0
+    """The distinct ranks the player could lay (1: forced, no decision); 0 where the
+    review had stopped."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +157,8 @@ def review_play(
             continue
         sign = solver.objective.sign[seat]
         mine = {o: (sign * v[0], sign * v[1]) for o, v in options.items()}
-        review = _judge(event.index, event.player, event.card, mine, held[event.player])
+        review = replace(_judge(event.index, event.player, event.card, mine,
+                                held[event.player]), choices=len(options))
         if wins is not None:
             review = replace(review, win_loss=_win_loss(wins, order, seat))
         reviews.append(review)

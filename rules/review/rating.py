@@ -28,7 +28,6 @@ from rules.chances import ChanceTable
 from rules.core.cards import Card, Rank, full_deck
 from rules.core.variants import Variant
 from rules.deal.record import DealRecord, kept
-from rules.doubledummy.position import Position
 from rules.review.deal import DealReview, GameReview
 from rules.review.value import covered_table, point_value
 from rules.show.show import score
@@ -73,7 +72,7 @@ def rate_game(review: GameReview, deals: Sequence[DealRecord],
     for deal, record in zip(review.deals, deals, strict=True):
         if deal.check.misdeal:
             continue
-        for player, loss in _decisions(deal, record):
+        for player, loss in _decisions(deal):
             losses[player].append(loss)
         for player, points in _luck_points(deal, record).items():
             luck[player] += points * _value(chance_table, deal, player)
@@ -89,34 +88,13 @@ def _value(chance_table: ChanceTable, deal: DealReview, player: str) -> float:
                        before[at.side_of(at.dealer).name], is_dealer=player == at.dealer)
 
 
-def _decisions(deal: DealReview, record: DealRecord) -> list[tuple[str, float]]:
+def _decisions(deal: DealReview) -> list[tuple[str, float]]:
     """``(player, win_loss)`` for every decision of the deal that has one."""
     found = [(player, d.win_loss) for player, d in deal.discards.items()
              if d.win_loss is not None]
     if deal.play is not None:
-        choices = _choices(deal, record)
         found.extend((card.player, card.win_loss) for card in deal.play.cards
-                     if card.win_loss is not None and choices.get(card.index, 1) > 1)
-    return found
-
-
-def _choices(deal: DealReview, record: DealRecord) -> dict[int, int]:
-    """For each card laid in the recorded play, by event index: how many distinct ranks
-    its player could legally lay. The play is laid again as the review laid it, up to
-    the first card that leaves legal play (the review judged none from there)."""
-    assert deal.check.play is not None
-    seats = deal.seats
-    single = deal.check.table.variant.spec.single_count
-    position = Position.start([kept(record, player) for player in seats])
-    found: dict[int, int] = {}
-    for event in deal.check.play.plays:
-        if event.card is None:
-            continue  # a go: forced, and laid by the position itself
-        legal = position.legal()
-        if position.actor != seats.index(event.player) or event.card.order not in legal:
-            break
-        found[event.index] = len(legal)
-        position, _ = position.lay(event.card.order, single_count=single)
+                     if card.win_loss is not None and card.choices > 1)
     return found
 
 
