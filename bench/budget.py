@@ -100,7 +100,8 @@ def worst_win_advice(runs: int) -> None:
              after_lead, {"pone": 116, "dealer": 119})):
         found = [timed(lambda p=player, m=mine, pl=plays, s=scores: advise_play(
             table=table, player=p, hand=m, starter=Card.parse("JH"), plays=pl,
-            samples=1000, by_chance=PlayToWin(table, s, tables, p)))
+            samples=1000, by_chance=PlayToWin(table, s, tables, p, hand=m,
+                                                starter=Card.parse("JH"))))
             for _ in range(runs)]
         cpu, wall = medians(found)
         advice = found[0][2]

@@ -93,6 +93,13 @@ class TestHandWorked:
             assert leaf(a, b) / SCALE == found.win[PONE]
             assert abs(found.win[PONE] + found.win[DEALER] - 1) < 1e-9
 
+    def test_the_pones_known_hand_is_counted_first(self) -> None:
+        leaf = after_play(SIX, 110, 100, pone_hand=6).leaf
+        assert leaf(5, 0) == SCALE  # 110 + 5 in the play + 6 in hand: 121
+        for a, b in ((0, 0), (2, 7), (4, 20)):
+            found = SIX.after(Part.DEALER_HAND, 110 + a + 6, 100 + b)
+            assert leaf(a, b) / SCALE == found.win[PONE]
+
 
 class TestBudget:
     def test_every_position_stored_is_spent_and_a_small_budget_stops_the_search(self) -> None:

@@ -22,17 +22,30 @@ STARTER = Card.parse("7D")
 PLAYS = [PlayEvent("pone", Card.parse("5S")), PlayEvent("dealer", Card.parse("4H")),
          PlayEvent("pone", Card.parse("KC"))]
 """The count at 19, the dealer to lay from 2D AS 8D."""
-WIN_ON_THE_GO = 0.297478545
+WIN_ON_THE_GO = 0.231359519
+"""The pone's go on 24 holding K Q (3 2 laid, starter 7D: a hand of 4), at 100-100."""
 
 
 def advise(scores: dict[str, int] | None) -> Any:
     table = Table.seat()
-    by_chance = None if scores is None else PlayToWin(table, scores, TABLES, "dealer")
+    by_chance = None if scores is None else PlayToWin(table, scores, TABLES, "dealer",
+                                                          hand=DEALER_HAND, starter=STARTER)
     return advise_play(table=table, player="dealer", hand=DEALER_HAND, starter=STARTER,
                        plays=PLAYS, by_chance=by_chance)
 
 
 class TestPlayingToTheBoard:
+    def test_the_pone_counts_a_known_hand_first(self) -> None:
+        # 5H 5D 5C JS with the 5S: 29, counted before the dealer's hand. From 100 the pone
+        # reaches 129 in the show, and the dealer cannot peg 21 in one play: every card wins.
+        table = Table.seat()
+        hand = cards("5H 5D 5C JS")
+        found = advise_play(table=table, player="pone", hand=hand, starter=Card.parse("5S"),
+                            by_chance=PlayToWin(table, {"pone": 100, "dealer": 100}, TABLES,
+                                                "pone", hand=hand, starter=Card.parse("5S")))
+        assert {o.card.text for o in found.options if o.card} == {"5H", "5D", "5C", "JS"}
+        assert all(o.win == 1.0 for o in found.options)
+
     def test_points_and_the_chance_of_winning_disagree_at_119(self) -> None:
         # By points the 8D is best (27: room for no 4 or more); the dealer at 119 needs 2
         # and the pone at 114 needs 7, and playing for the game the 2D comes first.
@@ -60,9 +73,8 @@ class TestPlayingToTheBoard:
         plays = [PlayEvent("pone", Card.parse("3H")), PlayEvent("dealer", Card.parse("9D")),
                  PlayEvent("pone", Card.parse("2C")), PlayEvent("dealer", Card.parse("JD"))]
         found = advise_play(table=table, player="pone", hand=hand, starter=STARTER,
-                            plays=plays, by_chance=PlayToWin(table, {"pone": 100,
-                                                                      "dealer": 100},
-                                                             TABLES, "pone"))
+                            plays=plays, by_chance=PlayToWin(table, {"pone": 100, "dealer": 100},
+                                                TABLES, "pone", hand=hand, starter=STARTER))
         assert [o.card for o in found.options] == [None]
         win = found.options[0].win
         assert win is not None and round(win, 9) == WIN_ON_THE_GO
@@ -70,10 +82,11 @@ class TestPlayingToTheBoard:
     def test_a_game_with_no_table_or_scores_that_do_not_fit(self) -> None:
         three = Table.seat(Variant.THREE_PLAYER, ["a", "b", "c"])
         with pytest.raises(AdviceError) as refused:
-            PlayToWin(three, {"a": 1, "b": 2, "c": 3}, TABLES, "a")
+            PlayToWin(three, {"a": 1, "b": 2, "c": 3}, TABLES, "a", hand=DEALER_HAND,
+                      starter=STARTER)
         assert refused.value.path == ("variant",)
         with pytest.raises(AdviceError) as refused:
-            PlayToWin(Table.seat(), None, TABLES, "pone")
+            PlayToWin(Table.seat(), None, TABLES, "pone", hand=DEALER_HAND, starter=STARTER)
         assert refused.value.path == ("scores",)
 
 

@@ -28,10 +28,12 @@ from rules.advice import AdviceError
 from rules.chances.position import chances_problems
 from rules.chances.strategy import PONE, Part
 from rules.chances.table import SCALE, WIN, ChanceTable, step
+from rules.core.cards import Card
 from rules.core.errors import Problem, ProblemCode
 from rules.core.table import Table
 from rules.core.variants import Variant
 from rules.doubledummy import Budget, Position
+from rules.show.show import score
 
 __all__ = ["Board", "Leaf", "PlaySearch", "PlayToWin", "after_play", "known_show",
            "play_to_win_problems"]
@@ -86,13 +88,24 @@ def known_show(table: ChanceTable, pone: int, dealer: int,
     return Board(pone, dealer, target, _memoised(leaf))
 
 
-def after_play(table: ChanceTable, pone: int, dealer: int) -> Board:
+def after_play(table: ChanceTable, pone: int, dealer: int,
+               pone_hand: int | None = None) -> Board:
     """The other hands unknown (the advice): after the play the table's chances with
     heels and the play pegged and the show to come (``after(Part.PONE_HAND, ...)``: every
-    part before the pone's hand pegged)."""
+    part before the pone's hand pegged). Given ``pone_hand``, the true points of the
+    pone's hand with the starter (the pone advised knows them, and counts first), the
+    pone's hand is counted, and pegging out on it wins; then the table from the dealer's
+    hand on (``after(Part.DEALER_HAND, ...)``)."""
 
     def leaf(pone_play: int, dealer_play: int) -> int:
-        values = step(table.tally, Part.PONE_HAND, table.values, pone + pone_play,
+        if pone_hand is None:
+            values = step(table.tally, Part.PONE_HAND, table.values, pone + pone_play,
+                          dealer + dealer_play)
+            return int(values[WIN])
+        pone_at = pone + pone_play + pone_hand
+        if pone_at >= table.target:
+            return SCALE
+        values = step(table.tally, Part.DEALER_HAND, table.values, pone_at,
                       dealer + dealer_play)
         return int(values[WIN])
     return Board(pone, dealer, table.target, _memoised(leaf))
@@ -175,10 +188,14 @@ class PlayToWin:
     scale = SCALE
 
     def __init__(self, table: Table, scores: Mapping[str, int] | None,
-                 tables: Mapping[Variant, ChanceTable], player: str) -> None:
+                 tables: Mapping[Variant, ChanceTable], player: str, *,
+                 hand: Sequence[Card], starter: Card) -> None:
         """``scores`` by side before the play, heels included (required: the error says
-        so); ``player`` is advised. Raises :class:`AdviceError` where there is no table
-        for the game or the scores do not fit it."""
+        so); ``player`` is advised, holding ``hand`` as the play began. The pone's own
+        hand is counted at the leaves (it comes first in the show); the dealer's is left
+        to the table, since the pone's hand before it is not known. Raises
+        :class:`AdviceError` where there is no table for the game or the scores do not
+        fit it."""
         problems = play_to_win_problems(table, scores, tables)
         if problems or scores is None:
             raise AdviceError(problems)
@@ -186,8 +203,9 @@ class PlayToWin:
         self.scores = (scores[table.side_of(table.pone).name],
                        scores[table.side_of(table.dealer).name])
         # One board for every deal: the leaves are shared, and they are what costs.
-        self.board = after_play(self.chance_table, *self.scores)
         self.me = table.number(player)
+        own = score(hand, starter) if self.me == PONE else None
+        self.board = after_play(self.chance_table, *self.scores, pone_hand=own)
         self.single_count = table.variant.spec.single_count
 
     def options(self, position: Position, pegged: Sequence[int],

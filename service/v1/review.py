@@ -161,8 +161,9 @@ def _players_out(found: dict[str, Rating] | None) -> dict[str, Any] | None:
     the game."""
     if found is None:
         return None
+    # "+ 0.0": a luck that rounds to nothing is 0.0, never -0.0.
     return {player: {"error_rate": round(r.error_rate, 6), "decisions": r.decisions,
-                     "luck": round(r.luck, 6)} for player, r in found.items()}
+                     "luck": round(r.luck, 6) + 0.0} for player, r in found.items()}
 
 
 def _chances_out(found: tuple[DealChances, ...] | None) -> list[dict[str, Any]] | None:

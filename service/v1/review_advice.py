@@ -131,7 +131,8 @@ def pegging_advise() -> Response:
     if objective == PeggingObjective.WIN:
         # Raises the records' error (a 422 at #/variant or #/scores) where there is no
         # table for the game or the scores do not fit it.
-        by_chance = PlayToWin(table, data.get("scores"), load_tables(), data["player"])
+        by_chance = PlayToWin(table, data.get("scores"), load_tables(), data["player"],
+                              hand=data["hand"], starter=data["starter"])
     advice = advise_play(table=table, player=data["player"], hand=data["hand"],
                          starter=data["starter"], plays=events_from(data["plays"]),
                          discards=data.get("discards"), samples=data["samples"],
