@@ -28,7 +28,6 @@ from rules.chances.play import (
     PlayToWin,
     after_play,
     known_show,
-    play_to_win_problems,
 )
 from rules.chances.position import (
     COVERED,
@@ -88,7 +87,6 @@ __all__ = [
     "known_show",
     "outcome",
     "play_deal",
-    "play_to_win_problems",
     "record",
     "step",
     "tally_chunk",

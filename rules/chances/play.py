@@ -29,14 +29,13 @@ from rules.chances.position import chances_problems
 from rules.chances.strategy import PONE, Part
 from rules.chances.table import SCALE, WIN, ChanceTable, step
 from rules.core.cards import Card
-from rules.core.errors import Problem, ProblemCode
+from rules.core.errors import ProblemCode
 from rules.core.table import Table
 from rules.core.variants import Variant
 from rules.doubledummy import Budget, Position
 from rules.show.show import score
 
-__all__ = ["Board", "Leaf", "PlaySearch", "PlayToWin", "after_play", "known_show",
-           "play_to_win_problems"]
+__all__ = ["Board", "Leaf", "PlaySearch", "PlayToWin", "after_play", "known_show"]
 
 Leaf = Callable[[int, int], int]
 """The pone's chance of winning, fixed point, once the play is over, from the points the
@@ -172,14 +171,6 @@ class PlaySearch:
         return best
 
 
-
-def play_to_win_problems(table: Table, scores: Mapping[str, int] | None,
-                         tables: Mapping[Variant, ChanceTable]) -> list[Problem]:
-    """Why pegging advice cannot play to the board: no table for the game (at
-    ``variant``), the scores missing or past the target (at ``scores``)."""
-    return chances_problems(table, scores, tables)
-
-
 class PlayToWin:
     """The pegging advice's objective ``win`` (:class:`rules.advice.ByChance`): each deal
     searched for the chance of winning, the table after the play at the leaves (the other
@@ -196,7 +187,7 @@ class PlayToWin:
         to the table, since the pone's hand before it is not known. Raises
         :class:`AdviceError` where there is no table for the game or the scores do not
         fit it."""
-        problems = play_to_win_problems(table, scores, tables)
+        problems = chances_problems(table, scores, tables)
         if problems or scores is None:
             raise AdviceError(problems)
         self.chance_table = tables[table.variant]

@@ -10,7 +10,7 @@ from flask import Response, jsonify
 
 from rules import DEFAULT_SAMPLES, PlayAdvice, advise_play
 from rules.advice import request_problems
-from rules.chances import PlayToWin, play_to_win_problems
+from rules.chances import PlayToWin, chances_problems
 from rules.core import MOST_TO_CRIB
 from service.errors import Refused, load_request, problem_errors
 from service.fields import (
@@ -92,7 +92,7 @@ def advice_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
     found = found + request_problems(
         table, read("player"), read("hand"), read("starter"), read("discards"), events)
     if read("objective") == PeggingObjective.WIN and not refused("scores"):
-        found = found + play_to_win_problems(table, loaded.get("scores"), load_tables())
+        found = found + chances_problems(table, loaded.get("scores"), load_tables())
     return problem_errors(found)
 
 
