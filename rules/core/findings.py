@@ -100,15 +100,22 @@ def rule_on_claim(
     possible: Collection[int] | None = None,
     index: int | None = None,
     nineteen_is_zero: bool = False,
+    room: int | None = None,
 ) -> ClaimRuling:
     """Rule on one claim: the verdict, what each side pegs, and the findings.
 
     ``possible`` is the set of totals that can exist for what is claimed; a claim
     outside it is also an ``impossible-claim``. ``nineteen_is_zero``: a claim of 19
     means nothing (a hand that cannot make 19, :func:`rules.show.show.nineteen_means_zero`).
+    ``room`` is what the claimant's side still needs to reach the target: a claim and a
+    truth that both reach it peg the same winning hole, so the claim is correct
+    (docs/rules.md#after-the-win).
     """
     spec = ruleset.spec
     read = read_claim(claimed, nineteen_is_zero=nineteen_is_zero)
+    if room is not None and read >= room and true >= room:
+        # What either would peg past the game hole comes after the win: nothing to rule.
+        return ClaimRuling(claimed, read, true, Verdict.CORRECT, true, 0, ())
     findings: list[Finding] = []
 
     def find(code: FindingCode, message: str, points: int | None = None) -> None:

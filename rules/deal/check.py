@@ -26,7 +26,7 @@ from rules.deal.record import (
     deal_problems,
     kept,
 )
-from rules.play.check import PlayCheck, check_play
+from rules.play.check import Peg, PlayCheck, check_play
 from rules.play.live import Next, Phase, in_play, to_show
 from rules.show.hands import HandCheck, check_hand
 
@@ -125,6 +125,10 @@ class _Pegboard:
     """A game lost by a false claim (English laws xvi), to the side named: settled once
     the overcount's award to that side is pegged (English laws ix come first)."""
 
+    def room(self, player: str) -> int:
+        """What ``player``'s side still needs to reach the target."""
+        return self.table.target - self.scores[self.table.side_of(player).name]
+
     def peg(self, player: str, points: int, stage: Stage, claimed: int | None = None) -> bool:
         """Peg ``points`` for ``player``'s side, who claimed ``claimed`` for them (the
         same, if not given). True when the side's claims first reach the target while
@@ -190,13 +194,16 @@ def check_deal(
         return deal.result(before, Next(Phase.CUT, table.pone))
 
     starter = record.starter
-    heels = _heels(table, starter, ruleset, record.claims, deal.peg, deal.find)
+    heels = _heels(table, starter, ruleset, record.claims, deal.peg, deal.find,
+                   deal.board.room)
     hands = {p: kept(record, p) for p in table.seats}
     play: PlayCheck | None = None
     if record.plays is not None or in_progress:
+        mark = len(deal.findings)
         play = check_play(record.plays or (), table=table, hands=hands, ruleset=ruleset,
-                          muggins=muggins, in_progress=in_progress)
-        deal.play(play)
+                          muggins=muggins, in_progress=in_progress, board=_PlayBoard(deal))
+        # The play's findings come before a false claim of game the play led to.
+        deal.findings[mark:mark] = play.findings
     # else the play was not recorded: nothing to rule on, nothing pegged, the show goes on.
     if play is not None and not play.state.over and in_progress:
         _claims_wait_for_the_show(record)
@@ -222,10 +229,12 @@ def check_deal(
                 deal.unruled_crib = claim
             else:
                 deal.unruled[name] = claim
+        owner = table.dealer if name is None else name
+        won = deal.board.winner is not None
         deal.show(name, check_hand(cards, starter, crib=name is None,
-                                   claimed=None if deal.board.winner else claim,
+                                   claimed=None if won else claim,
                                    variant=table.variant, ruleset=ruleset, muggins=muggins,
-                                   player=table.dealer if name is None else name))
+                                   player=owner, room=None if won else deal.board.room(owner)))
     coming = Next(Phase.OVER) if waiting is None else waiting
     return deal.result(before, _unless_won(deal, coming), heels=heels, play=play)
 
@@ -301,23 +310,6 @@ class _Deal:
         if points:
             self.peg(self.table.pone, points, Stage.MISDEAL)
 
-    def play(self, play: PlayCheck) -> None:
-        won_at: int | None = None
-        most: int | None = None
-        mark = len(self.findings)
-        for pegged in play.pegs:
-            # An overcount's award to the opponent follows the claim it is for.
-            points = pegged.points
-            if most is not None and pegged.claimed is None:
-                points = min(points, most)
-            most = self.peg(pegged.player, points, Stage.PLAY, pegged.claimed)
-            if won_at is None and self.board.winner is not None:
-                won_at = pegged.index
-        # Once the game is won nothing later is pegged, so nothing later is ruled on. The
-        # play's findings come before a false claim of game the play led to.
-        self.findings[mark:mark] = [f for f in play.findings
-                                    if won_at is None or f.index is None or f.index <= won_at]
-
     def show(self, name: str | None, checked: HandCheck) -> None:
         """Peg one count: ``name``'s hand, or the crib (None)."""
         owner = self.table.dealer if name is None else name
@@ -344,6 +336,30 @@ class _Deal:
                          self.unruled_crib, self.table)
 
 
+class _PlayBoard:
+    """The deal's board as the play pegs into it (:class:`rules.play.rulings.Board`)."""
+
+    def __init__(self, deal: _Deal) -> None:
+        self.deal = deal
+        self.most: int | None = None
+
+    @property
+    def won(self) -> bool:
+        return self.deal.board.winner is not None
+
+    def room(self, player: str) -> int | None:
+        return self.deal.board.room(player)
+
+    def peg(self, peg: Peg) -> bool:
+        # An overcount's award to the opponent follows the claim it is for, and is
+        # limited by a false claim of game made with that claim (ACC 8.4.b).
+        points = peg.points
+        if self.most is not None and peg.claimed is None:
+            points = min(points, self.most)
+        self.most = self.deal.peg(peg.player, points, Stage.PLAY, peg.claimed)
+        return self.won
+
+
 _Find = Callable[..., None]
 _Peg = Callable[..., int | None]
 
@@ -355,7 +371,7 @@ def _award(points: int, most: int | None) -> int:
 
 
 def _heels(table: Table, starter: Card, ruleset: Ruleset, claims: DealClaims | None,
-           peg: _Peg, find: _Find) -> Heels:
+           peg: _Peg, find: _Find, room: Callable[[str], int]) -> Heels:
     true = HEELS if starter.rank is Rank.JACK else 0
     claimed = None if claims is None else claims.heels
     dealer = table.dealer
@@ -372,7 +388,7 @@ def _heels(table: Table, starter: Card, ruleset: Ruleset, claims: DealClaims | N
         return Heels(true, claimed, pegged)
     # Heels are never muggins: a short claim simply loses the difference.
     ruling = rule_on_claim(claimed, true, ruleset=ruleset, muggins=False, player=dealer,
-                           what="his heels")
+                           what="his heels", room=room(dealer))
     for finding in ruling.findings:
         find(finding.code, finding.message, dealer, finding.points)
     most = peg(dealer, ruling.player_pegs, Stage.HEELS, claimed)

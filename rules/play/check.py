@@ -24,12 +24,14 @@ from rules.core.table import Table
 from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
 from rules.play.readings import Inferred, Kind, explicit_go, read_card
 from rules.play.record import Peg, PlayEvent, ScoredEvent
-from rules.play.rulings import GoCall, pegging, reneges
+from rules.play.rulings import Board, GoCall, pegging, reneges
 from rules.play.state import FITS, NO_ONE, PlayState, Scored
 
-__all__ = ["Peg", "PlayCheck", "PlayEvent", "ScoredEvent", "check_play", "check_play_record"]
+__all__ = ["Board", "Peg", "PlayCheck", "PlayEvent", "ScoredEvent", "check_play",
+           "check_play_record"]
 
 _LAST_CARD = PegScore(PegKind.LAST_CARD, GO_POINT)
+_GO = PegScore(PegKind.GO, GO_POINT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,10 @@ class PlayCheck:
     retracted: frozenset[int] = frozenset()
     """The events whose points a renege retracts (ACC 7.3): what they scored is in
     ``totals`` but not in ``pegged``, and a claim on them loses its muggins."""
+    won_at: int | None = None
+    """Pegged into a game (``board``): the event at which the winning peg was made (the
+    record's length: at its end), -1 when it was won before the play. Nothing after
+    that peg is pegged or ruled on (docs/rules.md#after-the-win)."""
 
 
 def check_play(
@@ -57,10 +63,13 @@ def check_play(
     ruleset: Ruleset = Ruleset.ACC,
     muggins: bool = False,
     in_progress: bool = False,
+    board: Board | None = None,
 ) -> PlayCheck:
     """Referee a recorded play at ``table`` (the six-card game's ``pone`` and ``dealer``
-    by default); ``hands`` are the cards each held when the play began. Raises
-    :class:`rules.core.errors.RecordError` for a record that cannot be refereed."""
+    by default); ``hands`` are the cards each held when the play began. Given the
+    ``board`` of a game, the play is pegged into it as it goes, and stops being ruled on
+    once the game is won. Raises :class:`rules.core.errors.RecordError` for a record
+    that cannot be refereed."""
     if table is None:
         table = Table.seat()
     problems = Problems()
@@ -68,13 +77,15 @@ def check_play(
     problems.raise_any()
     replay = _Replay(PlayState.start(table, hands), events, ruleset)
     for index, event in enumerate(events):
+        replay.at = index
         if event.card is None:
             replay.go(index, event)
         else:
             replay.card(index, event.card, event)
+    replay.at = len(events)
     if in_progress and replay.complete():
         in_progress = False  # the play is over: the one-shot answer (docs/rules.md#live)
-    return replay.finish(table, ruleset, muggins, in_progress)
+    return replay.finish(table, ruleset, muggins, in_progress, board)
 
 
 class _Replay:
@@ -92,6 +103,8 @@ class _Replay:
         self.series = 0
         self.last_index = -1
         """The event of the last card laid: where a go point is credited."""
+        self.at = 0
+        """The event being read (the record's length once it has all been read)."""
 
     def find(self, code: FindingCode, message: str, player: str, index: int,
              points: int | None = None) -> None:
@@ -99,9 +112,12 @@ class _Replay:
                                      cite(code, self.ruleset)))
 
     def credit(self, scored: Scored) -> None:
-        """A move that ended the count: its go point to the card that earned it."""
+        """A move that ended the count: its go point to the card that earned it, earned
+        at the event now being read."""
         if scored.go is not None:
-            self.scored[self.last_index].add((scored.go,))
+            earner = self.scored[self.last_index]
+            earner.add((scored.go,))
+            earner.earned_at = self.at
         if scored.ended:
             self.series += 1
 
@@ -259,21 +275,35 @@ class _Replay:
         self.state = after
         return True
 
+    def unfinished(self) -> bool:
+        """A record that stops while someone could still lay a card on the count: the
+        play is not over, and no go or last card has been earned (with the hands known;
+        without them, the end of the record is taken as the end of the play)."""
+        state = self.state
+        room = FITS[THIRTY_ONE - state.count]
+        return state.hands is not None and any(held & room for held in state.hands)
+
     def finish(self, table: Table, ruleset: Ruleset, muggins: bool,
-               in_progress: bool) -> PlayCheck:
+               in_progress: bool, board: Board | None = None) -> PlayCheck:
         state, scored = self.state, self.scored
         seats = state.players
-        if not in_progress:
-            if not state.over and state.last != NO_ONE:
-                # The record ends mid-count: the last card laid takes the last-card point.
-                scored[self.last_index].add((_LAST_CARD,))
-            if state.hands is not None and not state.single_count and any(state.hands):
-                for seat, player in enumerate(seats):
-                    left = state.held(seat)
-                    if left:
-                        names = " ".join(str(card) for card in left)
-                        self.find(FindingCode.CARDS_LEFT_UNPLAYED,
-                                  f"{player} never played {names}", player, len(self.events))
+        # The record ends mid-count where no one can lay on it: the last card laid takes
+        # the go it earned (the last card, where no card is left or the count is the
+        # play's only one). Where a card can still be laid nothing is earned yet
+        # (docs/rules.md#cards-left-unplayed).
+        earned: PegScore | None = None
+        if not in_progress and not state.over and state.last != NO_ONE:
+            unfinished = self.unfinished()
+            if not unfinished:
+                final = state.hands is None or state.single_count
+                earned = _LAST_CARD if final else _GO
+                scored[self.last_index].add((earned,))
+                scored[self.last_index].earned_at = len(self.events)
+            if state.hands is not None and (unfinished or not state.single_count):
+                self.left_unplayed(unfinished)
+        elif not in_progress and state.hands is not None and not state.single_count \
+                and any(state.hands):
+            self.left_unplayed(False)
         go_calls = self.go_calls
         if in_progress and go_calls and go_calls[-1].at == len(self.events) - 1 \
                 and go_calls[-1].series == self.series:
@@ -281,18 +311,20 @@ class _Replay:
             # taken back by the same player's next card; it is ruled on once play goes on.
             go_calls = go_calls[:-1]
         penalties, retracted = reneges(go_calls, scored, ruleset, self.find, table)
-        # What the cards truly scored: the machine's pegs, and a last card it cannot know.
+        # What the cards truly scored: the machine's pegs, and a go it cannot know.
         totals = dict(zip(seats, state.pegs, strict=True))
-        if not in_progress and not state.over and state.last != NO_ONE:
-            totals[seats[state.last]] += _LAST_CARD.points
+        if earned is not None:
+            totals[seats[state.last]] += earned.points
         findings = self.findings
         claimed = any(entry.claimed is not None or entry.claimed_go is not None
                       for entry in scored)
         # In progress, the last card laid may still earn the go: a claim for it waits.
         pending = self.last_index if in_progress and not state.over \
             and state.last != NO_ONE else None
-        pegged, pegs = pegging(scored, table, ruleset, muggins, findings, penalties, retracted,
-                               claimed, pending)
+        pegged, pegs, won_at = pegging(scored, table, ruleset, muggins, findings, penalties,
+                                       retracted, claimed, pending, board)
+        if won_at is not None:
+            findings[:] = _before_the_win(findings, won_at)
         partnerships = None
         if table.variant.spec.partnerships:
             # In this deal's seat order (the answer's), which need not be the sides' own.
@@ -302,7 +334,28 @@ class _Replay:
         if findings:
             findings.sort(key=lambda f: (f.index if f.index is not None else -1))
         return PlayCheck(tuple(scored), totals, tuple(findings), pegged, pegs, claimed,
-                         partnerships, state, frozenset(retracted))
+                         partnerships, state, frozenset(retracted), won_at)
+
+    def left_unplayed(self, unfinished: bool) -> None:
+        """Cards never laid, at the end of the record: every card held, or in the
+        five-card game's single count only those that could still be laid."""
+        state = self.state
+        room = FITS[THIRTY_ONE - state.count]
+        for seat, player in enumerate(state.players):
+            held = state.held(seat) or ()
+            if state.single_count and unfinished:
+                held = tuple(card for card in held if room >> card.index & 1)
+            if held:
+                names = " ".join(str(card) for card in held)
+                self.find(FindingCode.CARDS_LEFT_UNPLAYED, f"{player} never played {names}",
+                          player, len(self.events))
+
+
+def _before_the_win(findings: Sequence[Finding], won_at: int) -> list[Finding]:
+    """The findings that stand once the game is won at event ``won_at``: those up to it.
+    Cards left unplayed at the end of the record would have been laid after the win."""
+    return [f for f in findings if f.index is None or f.index < won_at
+            or (f.index == won_at and f.code is not FindingCode.CARDS_LEFT_UNPLAYED)]
 
 
 def check_play_record(problems: Problems, events: Sequence[PlayEvent], table: Table,

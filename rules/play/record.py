@@ -51,6 +51,9 @@ class ScoredEvent:
     """Which count of the play the event belongs to (0 for the first)."""
     claimed_go: int | None = None
     """What the player claimed for the go or last card this card earned."""
+    earned_at: int | None = None
+    """The event at which the count ended and the go or last card was earned (the
+    record's length: at its end); it is pegged then, after the events before it."""
 
     def add(self, scores: Sequence[PegScore]) -> None:
         self.scores.extend(scores)

@@ -10,7 +10,7 @@ renege in its count retracted (ACC 7.3).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from rules.core.cards import MOST_PIPS, Card
 from rules.core.codes import FindingCode
@@ -21,7 +21,7 @@ from rules.play.pegging import THIRTY_ONE, PegKind
 from rules.play.record import Peg, ScoredEvent
 from rules.play.state import FITS, PlayState
 
-__all__ = ["GoCall", "pegging", "reneges"]
+__all__ = ["Board", "GoCall", "pegging", "reneges"]
 
 
 Find = Callable[[FindingCode, str, str, int, "int | None"], None]
@@ -93,13 +93,64 @@ def reneges(go_calls: Sequence[GoCall], events: Sequence[ScoredEvent], ruleset: 
     return penalties, retracted
 
 
+class Board(Protocol):
+    """The game the play is pegged into: a play that reaches the target stops there
+    (docs/rules.md#after-the-win)."""
+
+    @property
+    def won(self) -> bool:
+        """Whether the game is already won."""
+
+    def room(self, player: str) -> int | None:
+        """What ``player``'s side still needs to reach the target (None: no target)."""
+
+    def peg(self, peg: Peg) -> bool:
+        """Peg ``peg``; True once the game is won (by this peg or before it)."""
+
+
+class _Pegs:
+    """The play's pegs in table order, each pegged into the board as it is made; once
+    the game is won nothing more is pegged or ruled on."""
+
+    def __init__(self, board: Board | None, findings: list[Finding]) -> None:
+        self.board = board
+        self.findings = findings
+        self.made: list[Peg] = []
+        self.won_at: int | None = None
+        """Where in the record the winning peg was made: the event being pegged then."""
+        self.now = 0
+        """The event being pegged."""
+
+    def room(self, player: str) -> int | None:
+        return None if self.board is None else self.board.room(player)
+
+    def add(self, peg: Peg) -> bool:
+        """Peg ``peg`` unless the game is already won; a winning peg stops at the game
+        hole. True when it was pegged."""
+        if self.won_at is not None:
+            return False
+        room = self.room(peg.player)
+        if room is not None and peg.points > room:
+            peg = peg._replace(points=room)
+        self.made.append(peg)
+        if self.board is not None and self.board.peg(peg):
+            self.won_at = self.now
+        return True
+
+    def find(self, found: Sequence[Finding]) -> None:
+        if self.won_at is None:
+            self.findings.extend(found)
+
+
 def pegging(events: Sequence[ScoredEvent], table: Table, ruleset: Ruleset,
             muggins: bool, findings: list[Finding], penalties: Sequence[Peg],
-            retracted: set[int], claimed: bool,
-            pending: int | None = None) -> tuple[dict[str, int], tuple[Peg, ...]]:
+            retracted: set[int], claimed: bool, pending: int | None = None,
+            board: Board | None = None) -> tuple[dict[str, int], tuple[Peg, ...], int | None]:
     """What each player pegs: claims ruled on event by event (``claimed``: some event
     has a claim), retractions, then penalties. ``pending``: the card that may still earn
-    the go, in a record in progress; a claim for that go waits."""
+    the go, in a record in progress; a claim for that go waits. Given the ``board`` of
+    the game, each peg is pegged into it in table order, and once the game is won
+    nothing later is pegged or ruled on: the third value is the event that won it."""
     # A card's claim covers what it scored when laid; its go point is claimed apart
     # (docs/rules.md#claims-in-the-play), with claimed_go or, as before, with a claim
     # made on a go by the player who laid the last card.
@@ -119,65 +170,90 @@ def pegging(events: Sequence[ScoredEvent], table: Table, ruleset: Ruleset,
         else:
             claims[entry.index] = entry.claimed
 
-    pegs: list[Peg] = []
+    pegs = _Pegs(board, findings)
+    if board is not None and board.won:
+        pegs.won_at = -1  # won before the play: nothing in it is pegged or ruled on
+    fines: dict[int, list[Peg]] = {}
+    for fine in penalties:
+        fines.setdefault(fine.index, []).append(fine)
 
-    def rule(entry: ScoredEvent, kept: bool, claim: int, true: int, what: str,
-             credited: int = 0) -> None:
-        """Rule on one claim; ``credited``, the event's unclaimed points, pegs with it."""
+    def rule(entry: ScoredEvent, kept: bool, claim: int, true: int, what: str) -> None:
+        """Rule on one claim, and peg it."""
+        if pegs.won_at is not None:
+            return
+        room = pegs.room(entry.player)
         ruling = rule_on_claim(claim, true, ruleset=ruleset, muggins=muggins,
                                player=entry.player, what=what, index=entry.index,
-                               nineteen_is_zero=False)
-        findings.extend(ruling.findings)
-        if not kept:
-            credited = 0
-        pegs.append(Peg(entry.index, entry.player,
-                        ruling.player_pegs + credited if kept else 0, claim + credited))
+                               nineteen_is_zero=False, room=room if kept else None)
+        pegs.find(ruling.findings)
+        pegs.add(Peg(entry.index, entry.player, ruling.player_pegs if kept else 0, claim))
         # Muggins takes points the card scored, so it goes with them; an overcount's
         # penalty is a penalty, and penalties stand.
         if ruling.opponent_pegs and (kept or ruling.verdict is Verdict.OVERCOUNT):
-            pegs.append(Peg(entry.index, table.left_of(entry.player),
-                            ruling.opponent_pegs))
+            pegs.add(Peg(entry.index, table.left_of(entry.player), ruling.opponent_pegs))
 
-    if not claims and not go_claims and not retracted:
-        # No claims to rule on, nothing retracted: each card pegs what it scores.
-        pegs = [Peg(e.index, e.player, e.points) for e in events
-                if e.points and e.legal and e.card is not None]
-    for entry in events if claims or go_claims or retracted else ():
-        kept = entry.index not in retracted
-        true = entry.points if entry.legal else 0
-        claim = claims.get(entry.index)
-        go_claim = go_claims.get(entry.index)
-        if claim is None and go_claim is None:
-            if entry.card is not None and true and kept:
-                pegs.append(Peg(entry.index, entry.player, true))
-            continue
-        earned = entry.go_point if entry.legal else None
-        go = earned.points if earned is not None else 0
-        own = true - go
-        what = f"play {entry.index + 1}"
-        if go_claim is None and claim is not None and claim > own:
-            # More than the card scored when laid: the claim covers its go point too, as
-            # records written before claimed_go did.
-            rule(entry, kept, claim, true, what)
-            continue
-        credited = 0  # what no claim covers is credited (docs/rules.md#claims-in-the-play)
-        if claim is None:
-            credited += own
-        if go_claim is None or entry.index == pending:
-            credited += go
-        if claim is not None:
-            rule(entry, kept, claim, own, what, credited)
-            credited = 0
+    ruled = bool(claims or go_claims or retracted)
+    later: dict[int, list[Callable[[], None]]] = {}
+    """The go points, by the event at which each was earned: pegged then."""
+    for entry in events:
+        if pegs.won_at is not None:
+            break
+        pegs.now = entry.index
+        go_part = _peg_event(entry, ruled, claims, go_claims, retracted, pending, pegs, rule)
+        if go_part is not None:
+            at = entry.index if entry.earned_at is None else entry.earned_at
+            later.setdefault(at, []).append(go_part)
+        for fine in fines.get(entry.index, ()):
+            if not pegs.add(fine):
+                # A renege whose penalty would come after the winning peg is not ruled on.
+                findings[:] = [f for f in findings if f.code is not FindingCode.RENEGE
+                               or f.index != fine.index]
+        for peg_go in later.pop(entry.index, ()):
+            peg_go()
+    for at in sorted(later):  # earned at the end of the record
+        pegs.now = at
+        for peg_go in later[at]:
+            peg_go()
+    pegged = dict.fromkeys(table.seats, 0)
+    for peg in pegs.made:
+        pegged[peg.player] += peg.points
+    return pegged, tuple(pegs.made), pegs.won_at
+
+
+_Rule = Callable[[ScoredEvent, bool, int, int, str], None]
+
+
+def _peg_event(entry: ScoredEvent, ruled: bool, claims: dict[int, int],
+               go_claims: dict[int, int], retracted: set[int], pending: int | None,
+               pegs: _Pegs, rule: _Rule) -> Callable[[], None] | None:
+    """Peg what one event scored when it happened: its claim ruled on, or its true points
+    credited. Returns the pegging of the go or last card it earned, which the caller
+    makes when the count ended, as at the table."""
+    kept = entry.index not in retracted
+    true = entry.points if entry.legal else 0
+    earned = entry.go_point if entry.legal else None
+    go = earned.points if earned is not None else 0
+    own = true - go
+    claim = claims.get(entry.index) if ruled else None
+    go_claim = go_claims.get(entry.index) if ruled else None
+    what = f"play {entry.index + 1}"
+    if go_claim is None and claim is not None and claim > own:
+        # More than the card scored when laid: the claim covers its go point too, as
+        # records written before claimed_go did.
+        rule(entry, kept, claim, true, what)
+        return None
+    if claim is not None:
+        rule(entry, kept, claim, own, what)
+    elif entry.card is not None and kept and own:
+        pegs.add(Peg(entry.index, entry.player, own))  # no claim: credited
+
+    def go_part() -> None:
         if go_claim is not None and entry.index != pending:
             last = earned is not None and earned.kind is PegKind.LAST_CARD
-            rule(entry, kept, go_claim, go,
-                 f"the {'last card' if last else 'go'} on {what}", credited)
-        elif credited and kept:
-            pegs.append(Peg(entry.index, entry.player, credited))
-    if penalties:
-        pegs.extend(penalties)
-        pegs.sort(key=lambda peg: peg.index)
-    pegged = dict.fromkeys(table.seats, 0)
-    for peg in pegs:
-        pegged[peg.player] += peg.points
-    return pegged, tuple(pegs)
+            rule(entry, kept, go_claim, go, f"the {'last card' if last else 'go'} on {what}")
+        elif entry.card is not None and kept and go:
+            pegs.add(Peg(entry.index, entry.player, go))
+
+    if go_claim is None and not go:
+        return None
+    return go_part

@@ -40,9 +40,13 @@ def check_hand(
     ruleset: Ruleset = Ruleset.ACC,
     muggins: bool = False,
     player: str = "player",
+    room: int | None = None,
 ) -> HandCheck:
-    """Count ``hand`` with ``starter`` and, given a claim, rule on it. Raises
-    :class:`rules.core.errors.RecordError` for a hand of the wrong size or a card twice."""
+    """Count ``hand`` with ``starter`` and, given a claim, rule on it. ``room``: what the
+    claimant's side still needs to reach the target, where a game is being pegged (a
+    claim that reaches it where the hand does is correct: docs/rules.md#after-the-win).
+    Raises :class:`rules.core.errors.RecordError` for a hand of the wrong size or a card
+    twice."""
     what = "the crib" if crib else "the hand"
     size = expected_size(variant, crib)
     problems = Problems()
@@ -52,8 +56,10 @@ def check_hand(
     show = count(hand, starter, crib=crib)
     if claimed is None:
         return HandCheck(show, None)
+    if room is not None and room > min(show.total, claimed):
+        room = None  # one of them falls short: the usual ruling (and its cache)
     return HandCheck(show, _ruling(claimed, show.total, ruleset, muggins, player, what, size,
-                                   crib))
+                                   crib, room))
 
 
 def hand_problems(hand: Sequence[Card] | None, starter: Card | None, *, crib: bool = False,
@@ -79,9 +85,9 @@ def _check(problems: Problems, hand: Sequence[Card] | None, starter: Card | None
 
 @lru_cache(maxsize=4096)
 def _ruling(claimed: int, true: int, ruleset: Ruleset, muggins: bool, player: str, what: str,
-            size: int, crib: bool) -> ClaimRuling:
+            size: int, crib: bool, room: int | None = None) -> ClaimRuling:
     # A ruling depends only on these and cannot be changed, and hands have few totals
     # and claims: most hand checks find theirs already made.
     return rule_on_claim(claimed, true, ruleset=ruleset, muggins=muggins, player=player,
                          what=what, possible=possible_totals(size, crib),
-                         nineteen_is_zero=nineteen_means_zero(size, crib))
+                         nineteen_is_zero=nineteen_means_zero(size, crib), room=room)
