@@ -207,7 +207,10 @@ class Deal:
 
 
 def random_deal(rng: random.Random, seats: tuple[str, ...], dealt: int, to_crib: int,
-                crib_card: bool, single_count: bool) -> Deal:
+                crib_card: bool, single_count: bool, *, renege_at: int | None = None,
+                out_of_turn_at: int | None = None) -> Deal:
+    """A deal dealt and played at random; with a cheat (as :func:`play_out` takes them),
+    the same ``rng`` state deals and plays the same deal up to the cheat."""
     deck = list(full_deck())
     rng.shuffle(deck)
     hands = {p: deck[i * dealt:(i + 1) * dealt] for i, p in enumerate(seats)}
@@ -217,7 +220,8 @@ def random_deal(rng: random.Random, seats: tuple[str, ...], dealt: int, to_crib:
     discards = {p: rng.sample(hands[p], to_crib) for p in seats}
     kept = {p: [c for c in hands[p] if c not in discards[p]] for p in seats}
     turns: list[Turn] = []
-    events = play_out(kept, seats, rng, single_count=single_count, trace=turns)
+    events = play_out(kept, seats, rng, single_count=single_count, renege_at=renege_at,
+                      out_of_turn_at=out_of_turn_at, trace=turns)
     return Deal(seats, hands, discards, extra, starter, events, turns)
 
 
