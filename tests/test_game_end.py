@@ -39,17 +39,9 @@ STARTS = 2
 HEELS_FINDS = "issue 28 item 2: a win on heels still rules on the play after it"
 WINNING_CARD = ("issue 28 item 1: the winning card, last in a record that stops at the win, "
                 "is credited the last card it never earned")
-KNOWN: dict[tuple[str, str], str] = {
-    ("six-card", HEELS): HEELS_FINDS,
-    ("three-player", HEELS): HEELS_FINDS,
-    ("four-player", HEELS): HEELS_FINDS,
-    ("seven-card", HEELS): HEELS_FINDS,
-    ("four-player", CARD): WINNING_CARD,
-    ("seven-card", CARD): WINNING_CARD,
-    ("seven-card", "start 0"): WINNING_CARD,
-}
+KNOWN: dict[tuple[str, str], str] = {}
 """The cases current main fails, by (variant, way), and why (the one-shot checks)."""
-KNOWN_LIVE = {("four-player", CARD): WINNING_CARD, ("seven-card", "start 0"): WINNING_CARD}
+KNOWN_LIVE: dict[tuple[str, str], str] = {}
 """Live, the seven-card card win's claimed_go waits (the record is in progress)."""
 
 
@@ -229,8 +221,6 @@ def test_live_next_until_the_winning_peg_then_over(variant: Variant, way: str,
 # --- the known bugs, as the issue gives them ---------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="issue 28 item 1: the 9C is credited a last card; "
-                   "undercount and muggins on it, the dealer's award 5")
 def test_points_the_winning_card_would_have_earned_later(client: FlaskClient) -> None:
     # Worked by hand: pone 117 pegs the run T-9-J (3) on 29; the dealer's AC makes 31
     # with a pair (4), so 96; the pone's 9C after TC 8H is a run of three: 120 + 3.
@@ -255,7 +245,6 @@ def test_points_the_winning_card_would_have_earned_later(client: FlaskClient) ->
     assert out["play"]["award"]["dealer"] == out["pegged"]["dealer"] == 4
 
 
-@pytest.mark.xfail(strict=True, reason="issue 28 item 2: cards-left-unplayed for both players")
 def test_a_win_on_heels_rules_on_no_play(client: FlaskClient) -> None:
     body = {"dealt": {"pone": ["AH", "2H", "3H", "4S", "6S", "7S"],
                       "dealer": ["8C", "9C", "TC", "QC", "KD", "6H"]},
@@ -267,13 +256,7 @@ def test_a_win_on_heels_rules_on_no_play(client: FlaskClient) -> None:
     assert [f["code"] for f in out["findings"]] == []
 
 
-@pytest.mark.parametrize("claimed_go", [
-    pytest.param(None, marks=pytest.mark.xfail(strict=True, reason=(
-        "issue 28 item 3: the 5C is credited the last card; ann wins in the play, "
-        "121-50, no finding"))),
-    pytest.param(0, marks=pytest.mark.xfail(strict=True, reason=(
-        "issue 28 item 3: an undercount of that last card, and ann wins on the show"))),
-])
+@pytest.mark.parametrize("claimed_go", [None, 0])
 def test_an_unearned_last_card_does_not_win(client: FlaskClient,
                                             claimed_go: int | None) -> None:
     # ann 117: 1 for the go on 30 (118), 2 for the fifteen (120); bob still holds 5D,
@@ -294,9 +277,10 @@ def test_an_unearned_last_card_does_not_win(client: FlaskClient,
     if claimed_go is not None:
         body["plays"][-1]["claimed_go"] = claimed_go  # type: ignore[index]
     out = client.post("/v1/deals/check", json=body).get_json()
-    assert out["winner"] is None and out["won_during"] is None
-    assert out["scores_after"]["ann"] == 120
-    codes = [f["code"] for f in out["findings"]]
-    assert "cards-left-unplayed" in codes
-    if claimed_go == 0:
-        assert "undercount" not in codes
+    # The play leaves ann on 120; the record is finished, so the show is counted: bob's
+    # hand first (TH-5D and QC-5D fifteens: 4), then ann's, which takes her out.
+    assert out["play"]["award"] == {"bob": 0, "ann": 3}
+    assert (out["winner"], out["won_during"]) == ("ann", "show")
+    assert out["scores_after"] == {"bob": 54, "ann": 121}
+    # With claimed_go 0 on the 5C, no undercount either: it earned no last card.
+    assert [f["code"] for f in out["findings"]] == ["cards-left-unplayed"]
