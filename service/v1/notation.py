@@ -80,7 +80,10 @@ def read_record(kind: Kind, schema: Schema | None = None) -> Any:
               for name, value in _options(options).items() if name in out]
     if errors:
         raise InvalidRequest(errors)
-    g.relocate_errors = lambda found: relocated(found, record.where, {*fields, *_options(options)})
+    # Every part of the record is the text's, sent or left out: a part it leaves out
+    # (a finished deal's discards) is pointed at in the text too.
+    said = {*kind.value, *_options(options)}
+    g.relocate_errors = lambda found: relocated(found, record.where, said)
     return {**out, **_options(options), **fields}
 
 
