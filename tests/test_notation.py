@@ -150,6 +150,34 @@ def test_partnership_scores_and_a_game() -> None:
                          "deal: 2\ndealt: bob KS\nstarter: 5H")
 
 
+@pytest.mark.parametrize(("written", "canonical", "sides"), [
+    ("four-player to 121: ann bob cy dan", "four-player to 121: ann bob cy dan",
+     [("ann&cy", ("ann", "cy")), ("bob&dan", ("bob", "dan"))]),
+    ("four-player to 121: ann bob cy dan; sides ann&cy bob&dan",
+     "four-player to 121: ann bob cy dan",
+     [("ann&cy", ("ann", "cy")), ("bob&dan", ("bob", "dan"))]),
+    ("four-player to 121: bob cy dan ann; sides ann&cy bob&dan",
+     "four-player to 121: bob cy dan ann; sides ann&cy bob&dan",
+     [("ann&cy", ("ann", "cy")), ("bob&dan", ("bob", "dan"))]),
+    ("four-player to 121: ann bob cy dan; sides bob&dan ann&cy",
+     "four-player to 121: ann bob cy dan; sides bob&dan ann&cy",
+     [("bob&dan", ("bob", "dan")), ("ann&cy", ("ann", "cy"))]),
+    ("four-player to 121: ann bob cy dan; sides cy&ann bob&dan",
+     "four-player to 121: ann bob cy dan; sides cy&ann bob&dan",
+     [("cy&ann", ("cy", "ann")), ("bob&dan", ("bob", "dan"))]),
+    ("four-player to 121: ann bob cy dan; sides us=ann&cy bob&dan",
+     "four-player to 121: ann bob cy dan; sides us=ann&cy bob&dan",
+     [("us", ("ann", "cy")), ("bob&dan", ("bob", "dan"))]),
+])
+def test_a_four_player_table_says_its_sides_unless_the_seats_say_them(
+        written: str, canonical: str, sides: list[tuple[str, tuple[str, ...]]]) -> None:
+    """docs/notation.md#a-game: ``; sides`` is left out only when it says what the seats
+    say, first and third against second and fourth, named by their players in order."""
+    table = Table.parse(written)
+    assert str(table) == canonical
+    assert [(side.name, side.members) for side in table.sides] == sides
+
+
 @pytest.mark.parametrize(("parse", "text", "token", "line", "column", "reason"), [
     (Play.parse, "six-card to 121: pone dealer\nhands: pone KH\n", "", 1, 1,
      "a play needs its 'play:' section"),
