@@ -16,7 +16,7 @@ from rules.core.table import Table
 from rules.play.check import PlayEvent, check_play_record
 
 __all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores", "deal_problems",
-           "kept"]
+           "kept", "won_before_the_show"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,11 @@ class DealRecord:
     ruled on and pegs nothing. In a deal in progress, the play has not begun."""
     crib_card: Card | None = None
     claims: DealClaims | None = None
+    unshown: bool = False
+    """The cards never laid were never shown: ``dealt`` holds only the cards the record
+    saw (those laid and laid away), as HAL's format writes a game's last deal when it
+    was won on heels or in the play (docs/rules.md#unshown). Such a deal must be won
+    before the show; it is no misdeal for being short."""
 
 
 def kept(record: DealRecord, player: str) -> list[Card]:
@@ -175,3 +180,20 @@ def check_scores(problems: Problems, scores: Mapping[str, int], table: Table,
             problems.add((field, side), ProblemCode.OUT_OF_RANGE,
                          f"{score} is not a score before the end of the game: "
                          f"from 0 to {target - 1}")
+
+
+def won_before_the_show(winner: str | None, record: DealRecord, table: Table) -> None:
+    """A deal whose cards never laid were never shown, and whose record is short of
+    them, is refereed only when the game was won before the show needed them
+    (docs/rules.md#unshown)."""
+    if winner is not None:
+        return
+    dealt = table.variant.spec.dealt
+    problems = Problems()
+    for player in table.seats:
+        if len(record.dealt[player]) < dealt:
+            problems.add(("dealt", player), ProblemCode.WRONG_SIZE,
+                         f"the record shows {len(record.dealt[player])} of the {dealt} cards "
+                         f"dealt to {player}, and the game was not won before the show, "
+                         "which counts them")
+    problems.raise_any()
