@@ -248,11 +248,23 @@ def _problem_response(error: HTTPException) -> WerkzeugResponse:
     return response
 
 
+NO_PLAYERS = ("the request sends no `players`: name the seats there, in play order from "
+              "the dealer's left, the dealer last")
+"""Said of a name that is no seat, where the request names none (the seats are then the
+two-player game's pone and dealer, which the problem lists)."""
+_SEATED = frozenset({"unknown-player", "unknown-side"})
+
+
 def _located(errors: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
     """A record sent in notation has its errors pointed into the text
-    (service/v1/notation.py sets how, for the request)."""
+    (service/v1/notation.py sets how, for the request); a name that is no seat where
+    the request sends no ``players`` says that they are the way to name it."""
     relocate = g.get("relocate_errors")
-    return errors if relocate is None else relocate(errors)
+    errors = errors if relocate is None else relocate(errors)
+    if not g.get("players_left_out"):
+        return errors
+    return ({**error, "detail": f"{error['detail']} ({NO_PLAYERS})"}
+            if error.get("code") in _SEATED else error for error in errors)
 
 
 def install(app: Flask) -> None:

@@ -439,7 +439,7 @@ class TestChances:
         assert result.exit_code == 2
         assert result.output.splitlines()[1:] == [
             "  --seen-cards card 6: duplicate card: '2C' (duplicate-card)",
-            "  --dealer: 'zed' is not one of the players (unknown-player)",
+            "  --dealer: 'zed' is not one of the players: pone, dealer (unknown-player)",
             "  --scores (pone): 130 is not a score before the end of the game: from 0 to 120 "
             "(out-of-range)",
             "  --after: the cards seen are of a deal before its play: give the scores after a "

@@ -208,7 +208,7 @@ def test_a_problem_with_the_record_points_at_the_text(client: FlaskClient) -> No
         "notation": "play: pone KH, dealer QC,\n  bob TD =2"})
     assert response.json["errors"] == [{
         "pointer": "#/notation", "code": "unknown-player", "line": 2, "column": 3,
-        "detail": "line 2, column 3: 'bob' is not one of the players "
+        "detail": "line 2, column 3: 'bob' is not one of the players: pone, dealer "
                   "(/plays/2/player in the record)"}]
     response = client.post("/v1/deals/check", json={
         "notation": "four-player to 121: a a b c\ndealt:"})

@@ -11,7 +11,14 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.core.cards import Card
-from rules.core.errors import Problem, ProblemCode, Problems, check_claim, json_pointer
+from rules.core.errors import (
+    Problem,
+    ProblemCode,
+    Problems,
+    check_claim,
+    json_pointer,
+    not_seated,
+)
 from rules.core.table import Table
 from rules.play.check import PlayEvent, check_play_record
 
@@ -89,7 +96,7 @@ def check_deal_record(problems: Problems, record: DealRecord, table: Table,
         for player in mapping:
             if player not in seats:
                 problems.add((name, player), ProblemCode.UNKNOWN_PLAYER,
-                             f"{player!r} is not one of the players")
+                             not_seated(player, table.seats))
         for player in table.seats:
             if player not in mapping:
                 problems.add((name, player), ProblemCode.REQUIRED,
@@ -100,7 +107,7 @@ def check_deal_record(problems: Problems, record: DealRecord, table: Table,
         for player, claimed in claims.hands.items():
             if player not in seats:
                 problems.add(("claims", "hands", player), ProblemCode.UNKNOWN_PLAYER,
-                             f"{player!r} is not one of the players")
+                             not_seated(player, table.seats))
             check_claim(problems, ("claims", "hands", player), claimed)
         check_claim(problems, ("claims", "crib"), claims.crib)
     if record.crib_card is not None and not variant.spec.crib_cards_dealt:

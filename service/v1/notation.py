@@ -45,6 +45,8 @@ def read_record(kind: Kind, schema: Schema | None = None) -> Any:
     A notation that cannot be read is a 422, which lists after it what ``schema`` (the
     operation's) finds in the JSON fields sent beside it."""
     body = read_json()
+    # Names used where no players are sent are no seats: the problems say how to mend it.
+    g.players_left_out = isinstance(body, dict) and not {"players", "notation"} & body.keys()
     if not isinstance(body, dict) or "notation" not in body:
         return body
     text = body["notation"]
