@@ -282,3 +282,13 @@ def test_every_operation_that_takes_notation_points_into_it(client: FlaskClient)
         line = 1 + body["notation"].splitlines().index(later.lstrip("\n"))
         assert ("#/notation", "unknown-player", line, 3) in found, (path, found)
         assert {pointer for pointer, *_ in found} == {"#/notation"}, (path, found)
+
+
+def test_a_misspelled_keyword_is_a_422_that_names_the_keyword(client: FlaskClient) -> None:
+    response = client.post("/v1/deals/check", json={
+        "notation": UNFINISHED + "\ndiscard: pone 5H 6H; dealer 5C 6C\nstarter: 2S"})
+    assert response.status_code == 422
+    assert response.json["errors"] == [{
+        "pointer": "#/notation", "code": "badly-written", "line": 2, "column": 1,
+        "detail": "line 2, column 1: unknown section (did you mean 'discards:'?) "
+                  "at 'discard:'"}]
