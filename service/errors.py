@@ -13,13 +13,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import chain
 from typing import Any, Protocol
 
-from flask import Flask, g, request
+from flask import Flask, current_app, g, request
 from marshmallow import ValidationError
 from rfc9457 import Problem
 from werkzeug.exceptions import (
     HTTPException,
     InternalServerError,
     NotFound,
+    RequestEntityTooLarge,
     UnprocessableEntity,
 )
 from werkzeug.wrappers import Response as WerkzeugResponse
@@ -218,6 +219,12 @@ def load_request(schema: _Loads, body: Any, checks: Checks | None = None, *,
                              limit=limit) from None
 
 
+def _too_large(limit: int) -> str:
+    mib = f" ({limit // 2**20} MiB)" if limit % 2**20 == 0 else ""
+    return (f"the body is over the limit of {limit} bytes{mib}: send less, or split it "
+            "(a batch into several)")
+
+
 def _printable(path: str) -> str:
     """A path as the detail quotes it: cut short (a 4 KiB URL is not repeated back)."""
     return path if len(path) <= 200 else path[:199] + "…"
@@ -273,6 +280,8 @@ def install(app: Flask) -> None:
         if isinstance(error, NotFound):  # Werkzeug's text speaks of typing URLs by hand
             error = NotFound(f"no such resource: {request.method} {_printable(request.path)} "
                              "(see /openapi.yaml)")
+        if isinstance(error, RequestEntityTooLarge):  # Werkzeug's text gives no limit
+            error = RequestEntityTooLarge(_too_large(current_app.config["MAX_CONTENT_LENGTH"]))
         return _problem_response(error)
 
     @app.errorhandler(ValidationError)
