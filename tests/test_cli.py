@@ -100,6 +100,13 @@ class TestAdvise:
         assert result.exit_code == 0
         assert "3H 4D 5D 5S" in result.output and "12.48" in result.output
 
+    def test_without_a_side_it_names_both(self) -> None:
+        """Issue 28: click named only --dealer."""
+        result = run("advise", "2C", "3H", "4D", "5D", "5S", "JS")
+        assert result.exit_code == 2
+        assert result.output.splitlines()[-1] == (
+            "Error: Missing option '--dealer' or '--pone': say whose crib it is.")
+
 
 class TestAgainstAServer:
     def test_url(self, live_server: str) -> None:
