@@ -261,12 +261,9 @@ def read_hal(text: str) -> Imported:
             first_dealer = dealer
         dealt = {p: tuple(c for c, o, _ in cards[1:] if o == p) for p in (a, b)}
         discards = {p: tuple(c for c, o, _ in discards_of if o == p) for p in (a, b)}
-        for i, (_, _, noted) in enumerate(laid):
-            for kind, player, points, column in noted:
-                marks.append(Mark(kind, n, player, i, points, number, column))
-        for _, _, noted in discards_of:
-            for kind, player, points, column in noted:
-                marks.append(Mark(kind, n, player, None, points, number, column))
+        for i, (_, _, noted) in enumerate((*laid, *discards_of)):  # a discard's: no event
+            marks.extend(Mark(kind, n, player, i if i < len(laid) else None, points, number,
+                              column) for kind, player, points, column in noted)
         deals.append(DealRecord(dealt, discards, starter, events, unshown=short))
     if not deals:
         raise NotationError("a game needs its deals, each on a line 'Deal n: ...'", "", 1, 1)
@@ -276,17 +273,13 @@ def read_hal(text: str) -> Imported:
                     tuple(number for number, _, _ in lines))
 
 
-_AWAY = 4
-"""Cards laid away to the crib in HAL's two-player six-card game, two each."""
-_LAID = 8
-"""Cards laid in a whole play, four each."""
+_AWAY, _LAID = 4, 8  # HAL's two-player six-card game: laid away, and laid in a whole play
 
 
 def _whole(words: Sequence[tuple[str, int]], start: int, number: int,
            laid: Sequence[tuple[Card, str, object]],
            discards: Sequence[tuple[Card, str, object]], players: tuple[str, str]) -> None:
-    """Each player lays four cards at most and lays two away: the cases say whose each
-    card is, and a line that gives a player more is miswritten."""
+    """Each player lays four cards at most and two away (the cases say whose each is)."""
     cards = [(word, column) for word, column in words if _HAL_CARD.fullmatch(word)]
     for player in players:
         mine = [i for i, (_, owner, _) in enumerate(laid) if owner == player]
