@@ -303,12 +303,15 @@ def game(obj: Context, record: str | None, notation: str | None) -> None:
 
 @main.command()
 @click.argument("cards", nargs=-1, required=True)
-@click.option("--dealer/--pone", required=True, help="Whose crib it is.")
+@click.option("--dealer/--pone", default=None, help="Whose crib it is: one is required.")
 @click.option("--variant", type=VARIANTS)
 @click.option("--top", type=int, default=5, show_default=True, help="Options to show.")
 @pass_context
-def advise(obj: Context, cards: tuple[str, ...], dealer: bool, variant: Any, top: int) -> None:
+def advise(obj: Context, cards: tuple[str, ...], dealer: bool | None, variant: Any,
+           top: int) -> None:
     """Which cards to throw, by exact expected value."""
+    if dealer is None:  # click's own message would name --dealer alone
+        raise click.UsageError("Missing option '--dealer' or '--pone': say whose crib it is.")
 
     def show(r: dict[str, Any]) -> None:
         click.echo(f"{' '.join(r['cards'])} ({'dealer' if r['dealer'] else 'pone'}):")

@@ -13,13 +13,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import chain
 from typing import Any, Protocol
 
-from flask import Flask, g, request
+from flask import Flask, current_app, g, request
 from marshmallow import ValidationError
 from rfc9457 import Problem
 from werkzeug.exceptions import (
     HTTPException,
     InternalServerError,
     NotFound,
+    RequestEntityTooLarge,
     UnprocessableEntity,
 )
 from werkzeug.wrappers import Response as WerkzeugResponse
@@ -218,6 +219,12 @@ def load_request(schema: _Loads, body: Any, checks: Checks | None = None, *,
                              limit=limit) from None
 
 
+def _too_large(limit: int) -> str:
+    mib = f" ({limit // 2**20} MiB)" if limit % 2**20 == 0 else ""
+    return (f"the body is over the limit of {limit} bytes{mib}: send less, or split it "
+            "(a batch into several)")
+
+
 def _printable(path: str) -> str:
     """A path as the detail quotes it: cut short (a 4 KiB URL is not repeated back)."""
     return path if len(path) <= 200 else path[:199] + "…"
@@ -248,11 +255,23 @@ def _problem_response(error: HTTPException) -> WerkzeugResponse:
     return response
 
 
+NO_PLAYERS = ("the request sends no `players`: name the seats there, in play order from "
+              "the dealer's left, the dealer last")
+"""Said of a name that is no seat, where the request names none (the seats are then the
+two-player game's pone and dealer, which the problem lists)."""
+_SEATED = frozenset({"unknown-player", "unknown-side"})
+
+
 def _located(errors: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
     """A record sent in notation has its errors pointed into the text
-    (service/v1/notation.py sets how, for the request)."""
+    (service/v1/notation.py sets how, for the request); a name that is no seat where
+    the request sends no ``players`` says that they are the way to name it."""
     relocate = g.get("relocate_errors")
-    return errors if relocate is None else relocate(errors)
+    errors = errors if relocate is None else relocate(errors)
+    if not g.get("players_left_out"):
+        return errors
+    return ({**error, "detail": f"{error['detail']} ({NO_PLAYERS})"}
+            if error.get("code") in _SEATED else error for error in errors)
 
 
 def install(app: Flask) -> None:
@@ -261,6 +280,8 @@ def install(app: Flask) -> None:
         if isinstance(error, NotFound):  # Werkzeug's text speaks of typing URLs by hand
             error = NotFound(f"no such resource: {request.method} {_printable(request.path)} "
                              "(see /openapi.yaml)")
+        if isinstance(error, RequestEntityTooLarge):  # Werkzeug's text gives no limit
+            error = RequestEntityTooLarge(_too_large(current_app.config["MAX_CONTENT_LENGTH"]))
         return _problem_response(error)
 
     @app.errorhandler(ValidationError)

@@ -66,6 +66,17 @@ class TestNineteen:
         assert (r.ruling.verdict, r.ruling.player_pegs, r.ruling.opponent_pegs) == (  # type: ignore[union-attr]
             Verdict.UNDERCOUNT, 0, 4)
 
+    def test_a_nineteen_that_missed_points_is_said_as_claimed(self) -> None:
+        """Issue 28: the finding said "player claimed 0"; the table heard nineteen."""
+        r = check_hand(cards("2H 4C 6S 9D"), card("KC"), claimed=19, muggins=True)
+        assert r.ruling is not None and r.ruling.claimed == 19
+        assert [f.message for f in r.ruling.findings] == [
+            "player claimed 19 (a hand worth nothing) for the hand, which counts 4: 4 missed",
+            "muggins: the opponent takes the 4 that player missed"]
+        crib = check_hand(cards("5H 5C 5S JD"), card("5D"), crib=True, claimed=19)
+        assert crib.ruling is not None and crib.ruling.findings[0].message == (
+            "player claimed 19 (a hand worth nothing) for the crib, which counts 29: 29 missed")
+
     @pytest.mark.parametrize("muggins", [False, True])
     def test_seven_card_game_nineteen_is_nineteen(self, muggins: bool) -> None:
         # 3-T-K-2-5 of spades with the 2C: six fifteens, a pair, a five-card flush.

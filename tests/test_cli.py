@@ -100,6 +100,13 @@ class TestAdvise:
         assert result.exit_code == 0
         assert "3H 4D 5D 5S" in result.output and "12.48" in result.output
 
+    def test_without_a_side_it_names_both(self) -> None:
+        """Issue 28: click named only --dealer."""
+        result = run("advise", "2C", "3H", "4D", "5D", "5S", "JS")
+        assert result.exit_code == 2
+        assert result.output.splitlines()[-1] == (
+            "Error: Missing option '--dealer' or '--pone': say whose crib it is.")
+
 
 class TestAgainstAServer:
     def test_url(self, live_server: str) -> None:
@@ -439,7 +446,7 @@ class TestChances:
         assert result.exit_code == 2
         assert result.output.splitlines()[1:] == [
             "  --seen-cards card 6: duplicate card: '2C' (duplicate-card)",
-            "  --dealer: 'zed' is not one of the players (unknown-player)",
+            "  --dealer: 'zed' is not one of the players: pone, dealer (unknown-player)",
             "  --scores (pone): 130 is not a score before the end of the game: from 0 to 120 "
             "(out-of-range)",
             "  --after: the cards seen are of a deal before its play: give the scores after a "

@@ -57,6 +57,10 @@ def found(result: NightCheck) -> list[tuple[str, str | None, int | None, str | N
             if f.code is not FindingCode.NO_HARM_NO_FOUL]
 
 
+def messages(result: NightCheck, code: str) -> list[str]:
+    return [f.message for f in result.findings if f.code.value == code]
+
+
 class TestCrossChecking:
     """ACC 12.2, a to h."""
 
@@ -107,7 +111,12 @@ class TestCrossChecking:
         assert card_of(result, "X") == ["1: L -20 (0) v A"]
         assert card_of(result, "A") == ["1: W +20 (2) v X"]
         assert totals(result, "X") == (0, 0, -20)
-        assert found(result) == [("spread-on-one-card", "X", 0, "ACC 12.2.c")]
+        # Issue 28: the finding stands on both cards (docs/rules.md#cross-checking).
+        assert found(result) == [("spread-on-one-card", "A", 0, "ACC 12.2.c"),
+                                 ("spread-on-one-card", "X", 0, "ACC 12.2.c")]
+        assert messages(result, "spread-on-one-card") == [
+            "the spread 20 is on this card only: accepted for both, and written on X's card",
+            "the spread 20 is on the other card only: accepted for both"]
 
     def test_d_both_record_a_win_the_plus_column_wins(self) -> None:
         night = {"A": ["1: W +20 v X"], "X": ["1: W -20 v A"]}
@@ -116,13 +125,31 @@ class TestCrossChecking:
         assert card_of(result, "X") == ["1: L -20 (0) v A"]
         assert totals(result, "A") == (2, 1, 20) and totals(result, "X") == (0, 0, -20)
         assert found(result) == [("results-disagree", "A", 0, "ACC 12.2.d"),
-                                 ("results-disagree", "X", 0, "ACC 12.2.d")]
+                                 ("results-disagree", "X", 0, "ACC 12.2.d"),
+                                 ("game-points-corrected", "X", 0, "ACC 12.2.g")]
+        # Issue 28: the card whose result is flipped says which game points moved.
+        assert messages(result, "game-points-corrected") == [
+            "the win is ruled a loss by 20: game points 2 become 0"]
 
     def test_d_both_record_a_loss_the_plus_column_wins(self) -> None:
         night = {"A": ["1: L +20 v X"], "X": ["1: L -20 v A"]}
         result = check(night)
         assert card_of(result, "A") == ["1: W +20 (2) v X"]
         assert card_of(result, "X") == ["1: L -20 (0) v A"]
+        assert [(f.player, f.message) for f in result.findings
+                if f.code.value == "game-points-corrected"] == [
+            ("A", "the loss is ruled a win by 20: game points 0 become 2")]
+
+    def test_c_a_game_on_one_card_stands_on_both(self) -> None:
+        night = {"A": ["1: W +20 v X"], "X": []}
+        result = check(night)
+        assert card_of(result, "X") == ["1: L -20 (0) v A"]
+        assert [(f.code.value, f.player, f.index, f.rule, f.message)
+                for f in result.findings if f.code.value == "game-on-one-card"] == [
+            ("game-on-one-card", "A", 0, "ACC 12.2.c",
+             "the game with X is on this card only; it is copied to X's card"),
+            ("game-on-one-card", "X", 0, "ACC 12.2.c",
+             "the game with A is on A's card only; it is copied to X's card")]
 
     def test_e_both_record_a_win_in_the_same_column_both_lose(self) -> None:
         night = {"A": ["1: W +20 v X"], "X": ["1: W +20 v A"]}
@@ -131,7 +158,11 @@ class TestCrossChecking:
         assert card_of(result, "X") == ["1: L -20 (0) v A"]
         assert totals(result, "A") == (0, 0, -20) and totals(result, "X") == (0, 0, -20)
         assert found(result) == [("results-disagree", "A", 0, "ACC 12.2.e"),
-                                 ("results-disagree", "X", 0, "ACC 12.2.e")]
+                                 ("game-points-corrected", "A", 0, "ACC 12.2.g"),
+                                 ("results-disagree", "X", 0, "ACC 12.2.e"),
+                                 ("game-points-corrected", "X", 0, "ACC 12.2.g")]
+        assert messages(result, "game-points-corrected") == [
+            "the win is ruled a loss by 20: game points 2 become 0"] * 2
 
     def test_e_both_record_a_loss_in_the_same_column(self) -> None:
         night = {"A": ["1: L +12 v X"], "X": ["1: L +12 v A"]}
@@ -145,7 +176,11 @@ class TestCrossChecking:
         assert card_of(result, "A") == ["1: W +20 (2) v X"]
         assert card_of(result, "X") == ["1: L -20 (0) v A"]
         assert totals(result, "X") == (0, 0, -20)
-        assert found(result) == [("spread-wrong-column", "X", 0, "ACC 12.2.f")]
+        assert found(result) == [("spread-wrong-column", "A", 0, "ACC 12.2.f"),
+                                 ("spread-wrong-column", "X", 0, "ACC 12.2.f")]
+        assert messages(result, "spread-wrong-column") == [
+            "the win stands as written; X's card moves its spread to the minus column",
+            "the loss stands; its spread moves to the minus column"]
 
     def test_f_both_columns_wrong_the_win_stands(self) -> None:
         night = {"A": ["1: W -20 v X"], "X": ["1: L +20 v A"]}

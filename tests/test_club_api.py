@@ -47,6 +47,8 @@ class TestTournamentsCheck:
             ("no-harm-no-foul", "Ann", 0, "ACC 12.2.h"),
             ("spread-disagreement", "Bob", 0, "ACC 12.2.a"),
             ("no-harm-no-foul", "Bob", 0, "ACC 12.2.h"),
+            ("spread-on-one-card", "Cat", 0, "ACC 12.2.c"),
+            ("no-harm-no-foul", "Cat", 0, "ACC 12.2.h"),
             ("spread-on-one-card", "Dan", 0, "ACC 12.2.c"),
             ("no-harm-no-foul", "Dan", 0, "ACC 12.2.h")]
         assert body["findings"][0]["rulebook"] == "/rules#spread-disagreement"

@@ -238,6 +238,46 @@ class TestTheEndOfTheGame:
         assert result.scores_after == {"pone": 119, "dealer": 100 + 1 + 2 + 7 + 4}
 
 
+class TestCardsNeverShown:
+    """docs/rules.md#unshown: a deal won before the show, whose record (HAL's format)
+    holds only the cards laid and laid away. Here the dealer's TC and QC were never
+    laid: the pone's 4S takes the go on 27, from 120 to 121."""
+
+    PLAYS = "pone:AH dealer:8C pone:2H dealer:9C pone:3H dealer:go pone:4S"
+
+    def short(self, starter: str = "KH", plays: str = PLAYS, unshown: bool = True) -> DealRecord:
+        return DealRecord({"pone": cards("AH 2H 3H 4S 6S 7S"), "dealer": cards("8C 9C KD 6H")},
+                          {"pone": cards("6S 7S"), "dealer": cards("KD 6H")}, card(starter),
+                          record(plays), unshown=unshown)
+
+    def test_a_deal_won_in_the_play_needs_no_card_it_never_laid(self) -> None:
+        result = check_deal(self.short(), scores_before={"pone": 120, "dealer": 100})
+        assert (result.winner, result.won_during) == ("pone", Stage.PLAY)
+        assert result.scores_after == {"pone": 121, "dealer": 100}
+        assert result.play is not None and result.play.totals == {"pone": 1, "dealer": 0}
+        assert (result.findings, result.show, result.crib, result.misdeal) == ((), {}, None, False)
+
+    def test_a_deal_won_on_heels(self) -> None:
+        record_ = DealRecord({"pone": cards("6S 7S"), "dealer": cards("KD 6H")},
+                             {"pone": cards("6S 7S"), "dealer": cards("KD 6H")}, card("JH"),
+                             (), unshown=True)
+        result = check_deal(record_, scores_before={"pone": 120, "dealer": 119})
+        assert (result.winner, result.won_during) == ("dealer", Stage.HEELS)
+        assert result.scores_after == {"pone": 120, "dealer": 121}
+
+    def test_a_short_deal_not_won_before_the_show_is_refused(self) -> None:
+        with pytest.raises(RecordError) as caught:
+            check_deal(self.short(), scores_before={"pone": 110, "dealer": 100})
+        assert problems(caught.value) == [("#/dealt/dealer", "wrong-size")]
+        assert caught.value.problems[0].message == (
+            "the record shows 4 of the 6 cards dealt to dealer, and the game was not won "
+            "before the show, which counts them")
+
+    def test_a_short_deal_not_said_to_be_unshown_is_a_misdeal(self) -> None:
+        result = check_deal(self.short(unshown=False), scores_before={"pone": 120, "dealer": 100})
+        assert codes(result) == ["misdeal"] and result.winner is None
+
+
 class TestNineteenInTheSevenCardGame:
     def test_a_hand_of_nineteen_claimed_as_nineteen_goes_out(self) -> None:
         # The pone pegs 6 in the play (15 and a run of four) and holds 3-T-K-2-5 of

@@ -48,6 +48,13 @@ class TestHandCheck:
         out = check(client, hand=["2H", "4C", "6S", "8D"], starter="KC", claimed=19)
         assert (out["total"], out["verdict"], out["call"]) == (0, "correct", "nineteen")
 
+    def test_a_nineteen_that_missed_points_keeps_its_number(self, client: FlaskClient) -> None:
+        out = check(client, hand=["2H", "4C", "6S", "9D"], starter="KC", claimed=19)
+        assert (out["claimed"], out["verdict"], out["total"]) == (19, "undercount", 4)
+        assert [(f["code"], f["message"]) for f in out["findings"]] == [
+            ("undercount", "player claimed 19 (a hand worth nothing) for the hand, which "
+                           "counts 4: 4 missed")]
+
     @pytest.mark.parametrize(("muggins", "ruleset"), [(False, "acc"), (True, "acc"),
                                                       (True, "friendly")])
     def test_nineteen_is_real_in_the_seven_card_game(self, client: FlaskClient, muggins: bool,

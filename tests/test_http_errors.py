@@ -35,7 +35,12 @@ class TestBadBodies:
 
     def test_too_large_is_413(self, client: FlaskClient) -> None:
         body = b'{"hand": ["' + b"5" * MAX_BODY_BYTES + b'"]}'
-        assert_problem(client.post(HAND, data=body, content_type="application/json"), 413)
+        response = client.post(HAND, data=body, content_type="application/json")
+        assert_problem(response, 413)
+        # Issue 28: the limit, in bytes, so a client can split what it sends.
+        assert response.json["detail"] == (
+            "the body is over the limit of 1048576 bytes (1 MiB): send less, or split it "
+            "(a batch into several)")
 
 
 class TestRouting:

@@ -16,7 +16,16 @@ from rules.core.rulesets import Ruleset
 from rules.core.table import Table
 from rules.core.variants import Variant
 from rules.deal.record import DealClaims, DealRecord
-from rules.notation import Deal, Game, NotationError, Options, Play, event_text, parse_event
+from rules.notation import (
+    Deal,
+    Game,
+    NotationError,
+    Options,
+    Play,
+    event_text,
+    parse_event,
+    read_record,
+)
 from rules.play.record import PlayEvent
 from tests.simulate import random_deal
 
@@ -148,6 +157,59 @@ def test_partnership_scores_and_a_game() -> None:
     assert [d.dealt for d in game.deals] == [{"ann": (c("AS"),)}, {"bob": (c("KS"),)}]
     assert str(game) == ("six-card to 121: ann bob\nmuggins: no\ndeal: 1\ndealt: ann AS\n"
                          "deal: 2\ndealt: bob KS\nstarter: 5H")
+
+
+@pytest.mark.parametrize(("written", "canonical", "sides"), [
+    ("four-player to 121: ann bob cy dan", "four-player to 121: ann bob cy dan",
+     [("ann&cy", ("ann", "cy")), ("bob&dan", ("bob", "dan"))]),
+    ("four-player to 121: ann bob cy dan; sides ann&cy bob&dan",
+     "four-player to 121: ann bob cy dan",
+     [("ann&cy", ("ann", "cy")), ("bob&dan", ("bob", "dan"))]),
+    ("four-player to 121: bob cy dan ann; sides ann&cy bob&dan",
+     "four-player to 121: bob cy dan ann; sides ann&cy bob&dan",
+     [("ann&cy", ("ann", "cy")), ("bob&dan", ("bob", "dan"))]),
+    ("four-player to 121: ann bob cy dan; sides bob&dan ann&cy",
+     "four-player to 121: ann bob cy dan; sides bob&dan ann&cy",
+     [("bob&dan", ("bob", "dan")), ("ann&cy", ("ann", "cy"))]),
+    ("four-player to 121: ann bob cy dan; sides cy&ann bob&dan",
+     "four-player to 121: ann bob cy dan; sides cy&ann bob&dan",
+     [("cy&ann", ("cy", "ann")), ("bob&dan", ("bob", "dan"))]),
+    ("four-player to 121: ann bob cy dan; sides us=ann&cy bob&dan",
+     "four-player to 121: ann bob cy dan; sides us=ann&cy bob&dan",
+     [("us", ("ann", "cy")), ("bob&dan", ("bob", "dan"))]),
+])
+def test_a_four_player_table_says_its_sides_unless_the_seats_say_them(
+        written: str, canonical: str, sides: list[tuple[str, tuple[str, ...]]]) -> None:
+    """docs/notation.md#a-game: ``; sides`` is left out only when it says what the seats
+    say, first and third against second and fourth, named by their players in order."""
+    table = Table.parse(written)
+    assert str(table) == canonical
+    assert [(side.name, side.members) for side in table.sides] == sides
+
+
+@pytest.mark.parametrize(("text", "token", "line", "reason"), [
+    ("dealt: pone 5H 6H; dealer 5C 6C\ndiscard: pone 5H; dealer 5C", "discard:", 2,
+     "unknown section (did you mean 'discards:'?)"),
+    ("plays: pone 5H", "plays:", 1, "unknown section (did you mean 'play:'?)"),
+    ("six-card to 121: a b\ndeal: 1\ndelt: a 5H", "delt:", 3,
+     "unknown section (did you mean 'dealt:' or 'deal:'?)"),
+    ("dealt: pone 5H\nstarer: 5S", "starer:", 2, "unknown section (did you mean 'starter:'?)"),
+    ("dealt: pone 5H\nCrib-Cards: 5S", "Crib-Cards:", 2,
+     "unknown section (did you mean 'crib card:'?)"),
+])
+def test_a_misspelled_keyword_is_named_with_the_one_meant(
+        text: str, token: str, line: int, reason: str) -> None:
+    """Issue 28: ``discard:`` was read as more of the dealt cards ("expected a card")."""
+    with pytest.raises(NotationError) as caught:
+        read_record(text)
+    assert (caught.value.token, caught.value.line, caught.value.column,
+            caught.value.reason) == (token, line, 1, reason)
+
+
+def test_a_table_without_its_target_is_no_misspelled_keyword() -> None:
+    with pytest.raises(NotationError) as caught:
+        read_record("six-card: a b\nplay:")
+    assert (caught.value.reason, caught.value.column) == ("expected 'to'", 9)
 
 
 @pytest.mark.parametrize(("parse", "text", "token", "line", "column", "reason"), [

@@ -208,7 +208,7 @@ def test_a_problem_with_the_record_points_at_the_text(client: FlaskClient) -> No
         "notation": "play: pone KH, dealer QC,\n  bob TD =2"})
     assert response.json["errors"] == [{
         "pointer": "#/notation", "code": "unknown-player", "line": 2, "column": 3,
-        "detail": "line 2, column 3: 'bob' is not one of the players "
+        "detail": "line 2, column 3: 'bob' is not one of the players: pone, dealer "
                   "(/plays/2/player in the record)"}]
     response = client.post("/v1/deals/check", json={
         "notation": "four-player to 121: a a b c\ndealt:"})
@@ -230,3 +230,65 @@ def test_notation_and_the_json_record_are_not_sent_together(client: FlaskClient)
     response = client.post("/v1/pegging/check", json={"notation": 5})
     assert [(e["pointer"], e["code"]) for e in response.json["errors"]] == [
         ("#/notation", "wrong-type")]
+
+
+UNFINISHED = "dealt: pone 5H 6H 7H 8H 9H TH; dealer 5C 6C 7C 8C 9C TC"
+
+
+def test_a_part_the_text_leaves_out_is_pointed_at_in_the_text(client: FlaskClient) -> None:
+    """A finished deal without its discards and starter: fields the request never sent
+    by name, so the problems point into the text, at the deal (issue 28)."""
+    for path in ("/v1/deals/check", "/v1/deals/review"):
+        response = client.post(path, json={"notation": UNFINISHED})
+        assert response.status_code == 422
+        assert response.json["errors"] == [
+            {"pointer": "#/notation", "code": "required", "line": 1, "column": 1,
+             "detail": "line 1, column 1: a finished deal has its discards "
+                       "(/discards in the record)"},
+            {"pointer": "#/notation", "code": "required", "line": 1, "column": 1,
+             "detail": "line 1, column 1: a finished deal has its starter "
+                       "(/starter in the record)"}]
+    for path in ("/v1/games/check", "/v1/games/review"):
+        response = client.post(path, json={"notation": "deal: 1\n" + UNFINISHED})
+        assert response.status_code == 422
+        assert [(e["pointer"], e["code"], e["line"], e["column"])
+                for e in response.json["errors"]] == [
+            ("#/notation", "required", 1, 1), ("#/notation", "required", 1, 1)]
+        assert response.json["errors"][0]["detail"] == (
+            "line 1, column 1: a finished deal has its discards "
+            "(/deals/0/discards in the record)")
+
+
+def test_every_operation_that_takes_notation_points_into_it(client: FlaskClient) -> None:
+    """The play, its advice, the deal and the game, checked and reviewed: a problem with
+    the record is at #/notation with its line and column, never at a JSON field."""
+    later = "\n  bob TD"
+    play = "play: pone KH, dealer QC," + later
+    deal = (UNFINISHED + "\ndiscards: pone 5H 6H; dealer 5C 6C\nstarter: 2S\n" + play)
+    bodies = {
+        "/v1/pegging/check": {"notation": play},
+        "/v1/pegging/advise": {"notation": play, "player": "pone",
+                               "hand": ["KH", "TD", "5S", "5D"], "starter": "2S"},
+        "/v1/deals/check": {"notation": deal},
+        "/v1/deals/review": {"notation": deal},
+        "/v1/games/check": {"notation": "deal: 1\n" + deal},
+        "/v1/games/review": {"notation": "deal: 1\n" + deal},
+    }
+    for path, body in bodies.items():
+        response = client.post(path, json=body)
+        assert response.status_code == 422, path
+        found = [(e["pointer"], e["code"], e["line"], e["column"])
+                 for e in response.json["errors"]]
+        line = 1 + body["notation"].splitlines().index(later.lstrip("\n"))
+        assert ("#/notation", "unknown-player", line, 3) in found, (path, found)
+        assert {pointer for pointer, *_ in found} == {"#/notation"}, (path, found)
+
+
+def test_a_misspelled_keyword_is_a_422_that_names_the_keyword(client: FlaskClient) -> None:
+    response = client.post("/v1/deals/check", json={
+        "notation": UNFINISHED + "\ndiscard: pone 5H 6H; dealer 5C 6C\nstarter: 2S"})
+    assert response.status_code == 422
+    assert response.json["errors"] == [{
+        "pointer": "#/notation", "code": "badly-written", "line": 2, "column": 1,
+        "detail": "line 2, column 1: unknown section (did you mean 'discards:'?) "
+                  "at 'discard:'"}]

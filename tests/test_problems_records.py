@@ -58,8 +58,11 @@ class TestDealsCheck:
         errors = client.post("/v1/deals/check", json=TEN_AND_MORE).get_json()["errors"]
         details = {e["pointer"]: e["detail"] for e in errors}
         assert details["#/discards/pone/0"] == "pone discarded 9H, which was not dealt to them"
-        assert details["#/scores_before/them"] == "'them' is not one of the sides: pone, dealer"
-        assert details["#/plays/0/player"] == "'zed' is not one of the players"
+        # The request sends no players: each name that is no seat says how to mend it.
+        assert details["#/scores_before/them"] == (
+            f"'them' is not one of the sides: pone, dealer ({NO_PLAYERS})")
+        assert details["#/plays/0/player"] == (
+            f"'zed' is not one of the players: pone, dealer ({NO_PLAYERS})")
 
     def test_a_refused_dealt_is_not_checked_nor_are_the_discards_against_it(
             self, client: FlaskClient) -> None:
@@ -133,7 +136,7 @@ class TestGamesCheck:
             ("#/first_dealer", "unknown-player"), ("#/deals/1/dealt/zed", "unknown-player"),
             ("#/deals/1/dealt/bob", "required"), ("#/deals/1/discards/bob/0", "card-not-held"),
             ("#/deals/1/discards/bob/1", "card-not-held")]
-        assert errors[0]["detail"] == "'cat' is not one of the players"
+        assert errors[0]["detail"] == "'cat' is not one of the players: ann, bob"
 
     def test_each_deal_is_read_apart_and_its_events_in_their_places(
             self, client: FlaskClient) -> None:
@@ -341,3 +344,53 @@ class TestLibraryParts:
             (("plays", 2, "player"), ProblemCode.UNKNOWN_PLAYER),
             (("discards", 0), ProblemCode.DUPLICATE_CARD),
             (("discards", 1), ProblemCode.DUPLICATE_CARD)]
+
+
+NO_PLAYERS = ("the request sends no `players`: name the seats there, in play order from the "
+              "dealer's left, the dealer last")
+
+
+class TestNamesWithoutPlayers:
+    """Issue 28: a name used where the request sends no ``players`` is no seat; the
+    problem says which seats there are, and which field names them."""
+
+    def test_the_play(self, client: FlaskClient) -> None:
+        errors = client.post("/v1/pegging/check", json={"plays": [
+            {"player": "ann", "card": "5H"}, {"player": "bob", "card": "5S"}]}).json["errors"]
+        assert errors == [
+            {"pointer": "#/plays/0/player", "code": "unknown-player",
+             "detail": f"'ann' is not one of the players: pone, dealer ({NO_PLAYERS})"},
+            {"pointer": "#/plays/1/player", "code": "unknown-player",
+             "detail": f"'bob' is not one of the players: pone, dealer ({NO_PLAYERS})"}]
+
+    def test_a_deal_and_its_scores(self, client: FlaskClient) -> None:
+        body = {**DEAL, "dealt": {"ann": PONE, "dealer": DEALER}, "scores_before": {"ann": 3}}
+        errors = client.post("/v1/deals/check", json=body).json["errors"]
+        details = {e["pointer"]: e["detail"] for e in errors}
+        assert details["#/dealt/ann"] == (
+            f"'ann' is not one of the players: pone, dealer ({NO_PLAYERS})")
+        assert details["#/scores_before/ann"] == (
+            f"'ann' is not one of the sides: pone, dealer ({NO_PLAYERS})")
+        assert details["#/dealt/pone"] == "pone's cards are missing"
+
+    def test_players_sent_or_a_table_line_need_no_such_word(self, client: FlaskClient) -> None:
+        errors = client.post("/v1/pegging/check", json={"players": ["ann", "bob"], "plays": [
+            {"player": "cy", "card": "5H"}]}).json["errors"]
+        assert errors[0]["detail"] == "'cy' is not one of the players: ann, bob"
+        errors = client.post("/v1/pegging/check", json={
+            "notation": "play: ann 5H"}).json["errors"]
+        assert errors[0]["detail"] == (
+            "line 1, column 7: 'ann' is not one of the players: pone, dealer "
+            "(/plays/0/player in the record)")
+
+    def test_chances_say_it_once(self, client: FlaskClient) -> None:
+        """Not four problems (the dealer, each score, the scores missing): one."""
+        errors = client.post("/v1/chances", json={
+            "scores": {"ann": 100, "bob": 90}, "dealer": "ann",
+            "seen": {"player": "ann", "cards": ["5H", "5S", "5D", "5C", "JH", "QH"]}}).json[
+            "errors"]
+        assert errors == [{"pointer": "#/players", "code": "required",
+                           "detail": "ann and bob are named, but the request sends no "
+                                     "`players`, so the seats are pone and dealer: name yours "
+                                     "there, in play order from the dealer's left, the dealer "
+                                     "last"}]

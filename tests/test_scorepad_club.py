@@ -30,7 +30,7 @@ def test_a_night_entered_flagged_ranked_and_kept(page: Any) -> None:
     enter(page, "Cat", 1, "Dan", True, 5)
     enter(page, "Dan", 1, "Cat", False, None)
     page.wait_for_selector("#club-standings tr[data-player='Dan']")
-    page.wait_for_function("document.querySelectorAll('#club-tally [data-flag]').length === 3")
+    page.wait_for_function("document.querySelectorAll('#club-tally [data-flag]').length === 4")
     rows = page.eval_on_selector_all(
         "#club-standings tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
     assert rows == [["1", "Ann", "2", "1", "+16", "spread", "qualifies"],
@@ -39,10 +39,13 @@ def test_a_night_entered_flagged_ranked_and_kept(page: Any) -> None:
                     ["4", "Bob", "0", "0", "-16", "", ""]]
     flagged = page.eval_on_selector_all("#club-tally [data-flag]", "l => l.map(x => x.textContent)")
     assert flagged[0].startswith("1: W +21 v Bob — ACC 12.2.a: the cards disagree")
+    # 12.2.c stands on both cards: Cat's, which gave the spread, is flagged too.
+    assert flagged[2] == ("1: W +05 v Dan — ACC 12.2.c: the spread 05 is on this card only: "
+                          "accepted for both, and written on Dan's card")
     page.reload()
     page.wait_for_selector("#club-standings tr[data-player='Dan']")
     assert page.text_content("#club-standings tbody tr td:nth-child(2)") == "Ann"
-    page.wait_for_function("document.querySelectorAll('#club-tally [data-flag]').length === 3")
+    page.wait_for_function("document.querySelectorAll('#club-tally [data-flag]').length === 4")
     kept = page.evaluate("JSON.parse(localStorage.getItem('muggins.club-night'))")
     assert kept["cards"][1] == {"player": "Bob", "games": [
         {"round": 1, "opponent": "Ann", "result": "L", "spread": 16}]}

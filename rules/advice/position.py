@@ -13,7 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.cards import Card
-from rules.core.errors import Problem, ProblemCode, Problems, RecordError, check_cards
+from rules.core.errors import (
+    Problem,
+    ProblemCode,
+    Problems,
+    RecordError,
+    check_cards,
+    not_seated,
+)
 from rules.core.table import Table
 from rules.play.check import PlayEvent
 from rules.play.pegging import THIRTY_ONE
@@ -61,11 +68,11 @@ def request_problems(table: Table, player: str | None, hand: Sequence[Card] | No
     variant = table.variant
     if player is not None and player not in seats:
         problems.add(("player",), ProblemCode.UNKNOWN_PLAYER,
-                     f"{player!r} is not one of the players")
+                     not_seated(player, seats))
     for i, event in enumerate(plays):
         if event is not None and event.player not in seats:
             problems.add(("plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
-                         f"{event.player!r} is not one of the players")
+                         not_seated(event.player, seats))
     if hand is not None:
         check_cards(problems, ("hand",), hand, variant.spec.hand_size, f"a {variant} hand")
         if starter is not None and starter in hand:

@@ -21,7 +21,14 @@ from rules.advice import advise
 from rules.chances.strategy import DEALER, PONE, Known, Part, play_deal
 from rules.chances.table import SCALE, WIN, Chances, ChanceTable, chances_from, outcome
 from rules.core.cards import Card
-from rules.core.errors import Problem, ProblemCode, Problems, RecordError, check_cards
+from rules.core.errors import (
+    Problem,
+    ProblemCode,
+    Problems,
+    RecordError,
+    check_cards,
+    not_seated,
+)
 from rules.core.table import Table
 from rules.core.variants import Variant
 from rules.deal.record import check_scores
@@ -96,7 +103,7 @@ def _seen_problems(problems: Problems, table: Table, seen: Seen, after: Part | N
                      "its play: give the scores after a part of the deal, or the cards")
     if seen.player not in table.seats:
         problems.add(("seen", "player"), ProblemCode.UNKNOWN_PLAYER,
-                     f"{seen.player!r} is not one of the players")
+                     not_seated(seen.player, table.seats))
     if seen.cards and (seen.kept or seen.discard or seen.starter is not None):
         problems.add(("seen",), ProblemCode.CONFLICT, "the cards dealt are seen before the "
                      "discard; the hand kept and the starter after it: give one or the other")

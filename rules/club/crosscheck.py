@@ -119,9 +119,14 @@ def settle(first: str, a: Line | None, second: str, b: Line | None,
         missing, present, line = (first, second, b) if a is None else (second, first, a)
         assert line is not None
         mirrored = _mirror(line, present)
-        rule(missing, FindingCode.GAME_ON_ONE_CARD, "ACC 12.2.c",
-             f"the game with {present} is on {present}'s card only; it is copied to "
-             f"{missing}'s card")
+        # Both cards carry the ruling, the one that keeps its line too
+        # (docs/rules.md#cross-checking): in card order.
+        for player in (first, second):
+            rule(player, FindingCode.GAME_ON_ONE_CARD, "ACC 12.2.c",
+                 f"the game with {missing} is on this card only; it is copied to "
+                 f"{missing}'s card" if player == present else
+                 f"the game with {present} is on {present}'s card only; it is copied to "
+                 f"{missing}'s card")
         a, b = (mirrored, b) if a is None else (a, mirrored)
     assert a is not None and b is not None
     line_a, line_b = _settle(first, a, second, b, apparent, convention, rule)
@@ -146,8 +151,11 @@ def _settle(first: str, a: Line, second: str, b: Line, apparent: Collection[str]
     elif a.spread is None or b.spread is None:
         blank = first if a.spread is None else second
         spread_a = spread_b = a.spread if b.spread is None else b.spread  # type: ignore[assignment]
-        rule(blank, FindingCode.SPREAD_ON_ONE_CARD, "ACC 12.2.c",
-             f"the spread {spread_a:02d} is on the other card only: accepted for both")
+        for player in (first, second):
+            rule(player, FindingCode.SPREAD_ON_ONE_CARD, "ACC 12.2.c",
+                 f"the spread {spread_a:02d} is on the other card only: accepted for both"
+                 if player == blank else f"the spread {spread_a:02d} is on this card only: "
+                 f"accepted for both, and written on {blank}'s card")
     else:
         spread_a, spread_b = a.spread, b.spread
 
@@ -155,11 +163,19 @@ def _settle(first: str, a: Line, second: str, b: Line, apparent: Collection[str]
     winner: str | None
     if a.result is not b.result:
         winner = first if a.won else second
-        for player, line, won in ((first, a, a.won), (second, b, b.won)):
-            if line.spread is not None and (line.written_column is Column.PLUS) != won:
+        wrong = [line.spread is not None and (line.written_column is Column.PLUS) != line.won
+                 for line in (a, b)]
+        for (player, line), moves, other in zip(((first, a), (second, b)), wrong,
+                                                (second, first), strict=True):
+            said = "win" if line.won else "loss"
+            if moves:
                 rule(player, FindingCode.SPREAD_WRONG_COLUMN, "ACC 12.2.f",
-                     f"the {'win' if won else 'loss'} stands; its spread moves to the "
-                     f"{'plus' if won else 'minus'} column")
+                     f"the {said} stands; its spread moves to the "
+                     f"{'plus' if line.won else 'minus'} column")
+            elif any(wrong):
+                rule(player, FindingCode.SPREAD_WRONG_COLUMN, "ACC 12.2.f",
+                     f"the {said} stands as written; {other}'s card moves its spread to "
+                     f"the {'minus' if line.won else 'plus'} column")
     elif column_a is not column_b:
         winner = first if column_a is Column.PLUS else second
         loser = second if winner == first else first
@@ -218,6 +234,14 @@ def _settled(player: str, line: Line, result: Result, spread: int,
              convention: ConventionSpec, rule: Rule) -> Line:
     """The line as corrected, its game points from the convention (12.2.g)."""
     won = result is Result.WIN
+    if line.won != won:  # 12.2.d or e turned the result: say which game points moved
+        before = (line.game_points if line.game_points is not None
+                  else convention.points(line.won, line.spread or 0))
+        after = convention.points(won, spread)
+        if before != after:
+            rule(player, FindingCode.GAME_POINTS_CORRECTED, "ACC 12.2.g",
+                 f"the {'loss' if won else 'win'} is ruled a {'win' if won else 'loss'} by "
+                 f"{spread:02d}: game points {before} become {after}")
     if spread == 0:  # no spread on either card: the game points as written, if any
         points = line.game_points if line.game_points is not None and line.won == won else (
             convention.points(won, 0))

@@ -20,6 +20,7 @@ __all__ = [
     "check_cards",
     "check_claim",
     "json_pointer",
+    "not_seated",
 ]
 
 Path = tuple[str | int, ...]
@@ -122,3 +123,8 @@ def check_cards(problems: Problems, path: Path, cards: Sequence[Hashable], size:
     for i, card in enumerate(cards):
         if card in cards[:i]:
             problems.add((*path, i), ProblemCode.DUPLICATE_CARD, f"duplicate card: {card}")
+
+
+def not_seated(name: str, seats: Sequence[str]) -> str:
+    """A name that is no seat, said with the seats there are (what mends it)."""
+    return f"{name!r} is not one of the players: " + ", ".join(seats)

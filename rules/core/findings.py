@@ -125,16 +125,18 @@ def rule_on_claim(
         find(FindingCode.IMPOSSIBLE_CLAIM, f"{player} claimed {claimed} for {what}: "
              "no hand of this kind can count that")
 
+    # The claim as the table said it: a nineteen is quoted so, with what it means.
+    said = f"{claimed} (a hand worth nothing)" if read != claimed else f"{claimed}"
     if read > true:
         excess = read - true
         opponent = spec.overcount_award(excess)
-        find(FindingCode.OVERCOUNT, f"{player} claimed {read} for {what}, which counts {true}: "
+        find(FindingCode.OVERCOUNT, f"{player} claimed {said} for {what}, which counts {true}: "
              f"{excess} too many", excess)
         return ClaimRuling(claimed, read, true, Verdict.OVERCOUNT, true, opponent, tuple(findings))
 
     if read < true:
         missed = true - read
-        find(FindingCode.UNDERCOUNT, f"{player} claimed {read} for {what}, which counts {true}: "
+        find(FindingCode.UNDERCOUNT, f"{player} claimed {said} for {what}, which counts {true}: "
              f"{missed} missed", missed)
         if muggins:
             find(FindingCode.MUGGINS, f"muggins: the opponent takes the {missed} that {player} "

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from rules.core.errors import ProblemCode, Problems
+from rules.core.errors import ProblemCode, Problems, not_seated
 from rules.core.names import InvalidNameError, quote_name, read_name
 from rules.core.variants import Variant
 
@@ -142,7 +142,7 @@ class Table:
             _check_sides(problems, variant, placed, chosen, defaulted=sides is None)
         if dealer is not None and named and dealer not in named:
             problems.add(("dealer",), ProblemCode.UNKNOWN_PLAYER,
-                         f"{dealer!r} is not one of the players")
+                         not_seated(dealer, named))
         target = variant.spec.target if target is None else target
         _check_target(problems, variant, target)
         problems.raise_any()
@@ -259,7 +259,7 @@ def _check_sides(problems: Problems, variant: Variant, seats: tuple[str, ...],
         for j, member in enumerate(side.members):
             if member not in seats:
                 problems.add(("sides", i, "members", j), ProblemCode.UNKNOWN_PLAYER,
-                             f"{member!r} is not one of the players")
+                             not_seated(member, seats))
                 sound = False
             elif member in on:
                 problems.add(("sides", i, "members", j), ProblemCode.CONFLICT,

@@ -25,6 +25,7 @@ from rules.deal.record import (
     check_deal_record,
     deal_problems,
     kept,
+    won_before_the_show,
 )
 from rules.play.check import Peg, PlayCheck, check_play
 from rules.play.live import Next, Phase, in_play, to_show
@@ -200,11 +201,17 @@ def check_deal(
     play: PlayCheck | None = None
     if record.plays is not None or in_progress:
         mark = len(deal.findings)
-        play = check_play(record.plays or (), table=table, hands=hands, ruleset=ruleset,
+        # Hands short of cards never shown are not known: nothing proves a renege.
+        play = check_play(record.plays or (), table=table,
+                          hands=None if record.unshown else hands, ruleset=ruleset,
                           muggins=muggins, in_progress=in_progress, board=_PlayBoard(deal))
         # The play's findings come before a false claim of game the play led to.
         deal.findings[mark:mark] = play.findings
     # else the play was not recorded: nothing to rule on, nothing pegged, the show goes on.
+    if record.unshown:
+        won_before_the_show(deal.board.winner, record, table)
+        if deal.board.winner is not None:  # the cards never shown are not needed
+            return deal.result(before, Next(Phase.OVER), heels=heels, play=play)
     if play is not None and not play.state.over and in_progress:
         _claims_wait_for_the_show(record)
         return deal.result(before, _unless_won(deal, in_play(play.state)), heels=heels,
@@ -431,7 +438,8 @@ def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
 def _misdeal(record: DealRecord, table: Table) -> str | None:
     spec = table.variant.spec
     for player in table.seats:
-        if len(record.dealt[player]) != spec.dealt:
+        short = record.unshown and len(record.dealt[player]) < spec.dealt
+        if len(record.dealt[player]) != spec.dealt and not short:
             return f"{player} was dealt {len(record.dealt[player])} cards, not {spec.dealt}"
         if record.discards is not None and len(record.discards[player]) != spec.to_crib:
             return (f"{player} laid {len(record.discards[player])} cards away, "

@@ -11,12 +11,19 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.core.cards import Card
-from rules.core.errors import Problem, ProblemCode, Problems, check_claim, json_pointer
+from rules.core.errors import (
+    Problem,
+    ProblemCode,
+    Problems,
+    check_claim,
+    json_pointer,
+    not_seated,
+)
 from rules.core.table import Table
 from rules.play.check import PlayEvent, check_play_record
 
 __all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores", "deal_problems",
-           "kept"]
+           "kept", "won_before_the_show"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +48,11 @@ class DealRecord:
     ruled on and pegs nothing. In a deal in progress, the play has not begun."""
     crib_card: Card | None = None
     claims: DealClaims | None = None
+    unshown: bool = False
+    """The cards never laid were never shown: ``dealt`` holds only the cards the record
+    saw (those laid and laid away), as HAL's format writes a game's last deal when it
+    was won on heels or in the play (docs/rules.md#unshown). Such a deal must be won
+    before the show; it is no misdeal for being short."""
 
 
 def kept(record: DealRecord, player: str) -> list[Card]:
@@ -84,7 +96,7 @@ def check_deal_record(problems: Problems, record: DealRecord, table: Table,
         for player in mapping:
             if player not in seats:
                 problems.add((name, player), ProblemCode.UNKNOWN_PLAYER,
-                             f"{player!r} is not one of the players")
+                             not_seated(player, table.seats))
         for player in table.seats:
             if player not in mapping:
                 problems.add((name, player), ProblemCode.REQUIRED,
@@ -95,7 +107,7 @@ def check_deal_record(problems: Problems, record: DealRecord, table: Table,
         for player, claimed in claims.hands.items():
             if player not in seats:
                 problems.add(("claims", "hands", player), ProblemCode.UNKNOWN_PLAYER,
-                             f"{player!r} is not one of the players")
+                             not_seated(player, table.seats))
             check_claim(problems, ("claims", "hands", player), claimed)
         check_claim(problems, ("claims", "crib"), claims.crib)
     if record.crib_card is not None and not variant.spec.crib_cards_dealt:
@@ -175,3 +187,20 @@ def check_scores(problems: Problems, scores: Mapping[str, int], table: Table,
             problems.add((field, side), ProblemCode.OUT_OF_RANGE,
                          f"{score} is not a score before the end of the game: "
                          f"from 0 to {target - 1}")
+
+
+def won_before_the_show(winner: str | None, record: DealRecord, table: Table) -> None:
+    """A deal whose cards never laid were never shown, and whose record is short of
+    them, is refereed only when the game was won before the show needed them
+    (docs/rules.md#unshown)."""
+    if winner is not None:
+        return
+    dealt = table.variant.spec.dealt
+    problems = Problems()
+    for player in table.seats:
+        if len(record.dealt[player]) < dealt:
+            problems.add(("dealt", player), ProblemCode.WRONG_SIZE,
+                         f"the record shows {len(record.dealt[player])} of the {dealt} cards "
+                         f"dealt to {player}, and the game was not won before the show, "
+                         "which counts them")
+    problems.raise_any()

@@ -26,6 +26,7 @@ from enum import StrEnum
 
 from rules.core.cards import Card, InvalidCardError
 from rules.core.codes import FindingCode
+from rules.core.errors import RecordError
 from rules.core.rulesets import Ruleset
 from rules.core.table import Table
 from rules.deal.game import GameCheck, check_game
@@ -71,6 +72,8 @@ class Mark:
 class Imported:
     game: Game
     marks: tuple[Mark, ...]
+    lines: tuple[int, ...] = ()
+    """The line each deal starts on, to point at a deal the referee cannot take."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +110,7 @@ def read_zero(text: str) -> Imported:
     """A game in cribbage-zero's PGN."""
     tags: dict[str, str] = {}
     rounds: list[dict[str, list[tuple[str, int, int]]]] = []
+    starts: list[int] = []
     for number, line in enumerate(text.splitlines(), start=1):
         words = _words(line, number)
         if not words:
@@ -122,6 +126,7 @@ def read_zero(text: str) -> Imported:
                     raise NotationError(f"expected deal {len(rounds) + 1}, as '{len(rounds) + 1}.'",
                                         word, number, column)
                 rounds.append({})
+                starts.append(number)
                 key = None
             elif word in _KEYS:
                 key = word
@@ -168,7 +173,7 @@ def read_zero(text: str) -> Imported:
         deals.append(DealRecord(dealt, discards, starter, tuple(events)))
     if not deals:
         raise NotationError("a game needs its deals, each after its number ('1.')", "", 1, 1)
-    return Imported(Game(table, tuple(deals)), tuple(marks))
+    return Imported(Game(table, tuple(deals)), tuple(marks), tuple(starts))
 
 
 def _number(word: str, line: int, column: int) -> int:
@@ -218,7 +223,8 @@ def read_hal(text: str) -> Imported:
     first_dealer: str | None = None
     for n, (number, body, start) in enumerate(lines):
         cards: list[tuple[Card, str, list[tuple[MarkKind, str, int, int]]]] = []
-        for word, column in _words(body, number):
+        words = _words(body, number)
+        for word, column in words:
             column += start
             if cards and re.fullmatch(r"(?:[<>#Rr]\d+)+", word):
                 # Marks written apart from their card: they are the card's before them.
@@ -236,31 +242,58 @@ def read_hal(text: str) -> Imported:
                       a if m[1] == "R" else b if m[1] == "r" else owner, int(m[2]), column)
                      for m in _HAL_MARK.finditer(found[3])]
             cards.append((Card.parse(found[1] + found[2]), owner, noted))
-        if not cards:
-            raise NotationError("expected the starter, the play and the discards", "",
-                                number, start + 1)
-        starter, played = cards[0][0], cards[1:]
-        laid = played[:8]
-        discards_of = played[8:]
+        if len(cards) < 1 + _AWAY:
+            raise NotationError(f"expected the starter, the cards laid, then the {_AWAY} "
+                                "discards", words[0][0] if words else "", number,
+                                words[0][1] + start if words else start + 1)
+        # The discards are always the last four: a deal won on heels or in the play lays
+        # fewer than eight cards, and its cards never laid are not written.
+        starter, laid, discards_of = cards[0][0], cards[1:-_AWAY], cards[-_AWAY:]
+        _whole(words, start, number, laid, discards_of, (a, b))
+        short = len(laid) < _LAID
+        if short and n + 1 < len(lines):
+            raise NotationError(f"only the game's last deal, won on heels or in the play, "
+                                f"lays fewer than {_LAID} cards", "Deal", number, 1)
         events = tuple(PlayEvent(owner, card) for card, owner, _ in laid)
         pone = events[0].player if events else a
         dealer = b if pone == a else a
         if first_dealer is None:
             first_dealer = dealer
-        dealt = {p: tuple(c for c, o, _ in played if o == p) for p in (a, b)}
+        dealt = {p: tuple(c for c, o, _ in cards[1:] if o == p) for p in (a, b)}
         discards = {p: tuple(c for c, o, _ in discards_of if o == p) for p in (a, b)}
-        for i, (_, _, noted) in enumerate(laid):
-            for kind, player, points, column in noted:
-                marks.append(Mark(kind, n, player, i, points, number, column))
-        for _, _, noted in discards_of:
-            for kind, player, points, column in noted:
-                marks.append(Mark(kind, n, player, None, points, number, column))
-        deals.append(DealRecord(dealt, discards, starter, events))
+        for i, (_, _, noted) in enumerate((*laid, *discards_of)):  # a discard's: no event
+            marks.extend(Mark(kind, n, player, i if i < len(laid) else None, points, number,
+                              column) for kind, player, points, column in noted)
+        deals.append(DealRecord(dealt, discards, starter, events, unshown=short))
     if not deals:
         raise NotationError("a game needs its deals, each on a line 'Deal n: ...'", "", 1, 1)
     pone = a if first_dealer == b else b
     table = Table.seat(seats=(pone, first_dealer or b))
-    return Imported(Game(table, tuple(deals), Options(None, muggins)), tuple(marks))
+    return Imported(Game(table, tuple(deals), Options(None, muggins)), tuple(marks),
+                    tuple(number for number, _, _ in lines))
+
+
+_AWAY, _LAID = 4, 8  # HAL's two-player six-card game: laid away, and laid in a whole play
+
+
+def _whole(words: Sequence[tuple[str, int]], start: int, number: int,
+           laid: Sequence[tuple[Card, str, object]],
+           discards: Sequence[tuple[Card, str, object]], players: tuple[str, str]) -> None:
+    """Each player lays four cards at most and two away (the cases say whose each is)."""
+    cards = [(word, column) for word, column in words if _HAL_CARD.fullmatch(word)]
+    for player in players:
+        mine = [i for i, (_, owner, _) in enumerate(laid) if owner == player]
+        if len(mine) > _LAID // 2:
+            word, column = cards[1 + mine[_LAID // 2]]
+            raise NotationError(f"{player} lays {len(mine)} cards, and a player lays "
+                                f"{_LAID // 2} at most (A's suits in capitals, B's in lower "
+                                "case)", word, number, column + start)
+        away = [i for i, (_, owner, _) in enumerate(discards) if owner == player]
+        if len(away) != _AWAY // 2:
+            word, column = cards[-_AWAY]
+            raise NotationError(f"the last {_AWAY} cards are the discards, two each; "
+                                f"{player} has {len(away)} of them (A's suits in capitals, "
+                                "B's in lower case)", word, number, column + start)
 
 
 # --- the comparison ------------------------------------------------------------------
@@ -303,18 +336,34 @@ def compare(imported: Imported, *, ruleset: Ruleset = Ruleset.ACC,
             muggins: bool | None = None) -> tuple[GameCheck, tuple[Comparison, ...]]:
     """Referee the imported game and set every mark beside the referee's number.
 
-    Raises :class:`rules.errors.RecordError` for a game that cannot be refereed."""
+    Raises :class:`rules.notation.NotationError` at the line of a deal the referee
+    cannot take: the file cannot be read fully (a deal short of cards that was not won,
+    a card twice)."""
     game = imported.game
     table = game.table
     on = game.options.muggins if muggins is None else muggins
 
     def run(played: Game) -> GameCheck:
-        return check_game(table, played.deals, ruleset=ruleset, muggins=bool(on))
+        try:
+            return check_game(table, played.deals, ruleset=ruleset, muggins=bool(on))
+        except RecordError as error:
+            raise _at_its_line(error, imported) from None
 
     check = run(game)
     if any(m.kind not in (MarkKind.PLAY, MarkKind.HAND, MarkKind.CRIB) for m in imported.marks):
         check = run(_claimed(imported, check))
     return check, tuple(_ruled(mark, check) for mark in imported.marks)
+
+
+def _at_its_line(error: RecordError, imported: Imported) -> NotationError:
+    """The referee's first problem with the game, at the line of the deal it is in."""
+    problem = error.problems[0]
+    path = problem.path
+    deal = path[1] if len(path) > 1 and path[0] == "deals" else None
+    if not isinstance(deal, int) or deal >= len(imported.lines):
+        return NotationError(f"the game cannot be refereed: {problem.message}", "", 1, 1)
+    return NotationError(f"deal {deal + 1} cannot be refereed: {problem.message}", "",
+                         imported.lines[deal], 1)
 
 
 def _ruled(mark: Mark, check: GameCheck) -> Comparison:

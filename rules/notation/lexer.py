@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from enum import Enum
 
 from rules.core.names import InvalidNameError, read_name
+from rules.core.variants import Variant
 from rules.notation.errors import NotationError
 
 __all__ = ["Kind", "Reader", "Section", "Token", "sections", "tokens"]
@@ -109,6 +111,29 @@ def _keyword(found: list[Token]) -> tuple[str, int] | None:
     return None
 
 
+_VARIANTS = frozenset(variant.value for variant in Variant)
+"""A table line's first word: ``six-card:`` is a table without its target, not a section."""
+
+
+def _misspelled(found: list[Token]) -> NotationError | None:
+    """A line that opens with a word or two and a colon, as a section does, whose words
+    are close to a keyword's (``discard:``): the error that names the keyword meant."""
+    words: list[str] = []
+    for token in found[:3]:
+        if token.mark(":") and words and words[0].lower() not in _VARIANTS:
+            name = "_".join(words).replace("-", "_").lower()
+            near = get_close_matches(name, sorted(KEYWORDS), n=2, cutoff=0.7)
+            if not near:
+                return None
+            said = " or ".join(f"'{word.replace('_', ' ')}:'" for word in near)
+            return NotationError(f"unknown section (did you mean {said}?)",
+                                 " ".join(words) + ":", found[0].line, found[0].column)
+        if token.kind is not Kind.WORD:
+            return None
+        words.append(token.text)
+    return None
+
+
 def sections(text: str) -> tuple[list[Token] | None, list[Section]]:
     """The header line's tokens (None when the text opens with a section) and the
     sections, in order."""
@@ -120,6 +145,8 @@ def sections(text: str) -> tuple[list[Token] | None, list[Section]]:
         if not line_tokens:
             continue
         opens = _keyword(line_tokens)
+        if opens is None and (misspelled := _misspelled(line_tokens)) is not None:
+            raise misspelled
         if opens is not None:
             keyword, used = opens
             found.append(Section(keyword, line_tokens[0], line_tokens[used:]))

@@ -275,7 +275,14 @@ def _deal_lines(record: DealRecord, seats: Sequence[str]) -> list[str]:
         if claims.crib is not None:
             said.append(f"crib ={claims.crib}")
         out.append(("show: " + "; ".join(said)).rstrip())
+    if record.unshown:
+        # Only an imported record says so; the notation has no word for it yet, and read
+        # back, the short hands are a misdeal (docs/notation.md#other-formats).
+        out.append(UNSHOWN)
     return out
+
+
+UNSHOWN = "# the cards never laid were never shown: the game was won before the show"
 
 
 def _split(parser: _Parser) -> dict[str, Section]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from rules.core.cards import Card
 from rules.core.codes import FindingCode
-from rules.core.errors import ProblemCode, Problems, check_claim
+from rules.core.errors import ProblemCode, Problems, check_claim, not_seated
 from rules.core.findings import Finding, cite
 from rules.core.rulesets import Ruleset
 from rules.core.table import Table
@@ -368,7 +368,7 @@ def check_play_record(problems: Problems, events: Sequence[PlayEvent], table: Ta
     for i, event in enumerate(events):
         if event.player not in known:
             problems.add(("plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
-                         f"{event.player!r} is not one of the players")
+                         not_seated(event.player, players))
         if event.claimed is not None and event.claimed < 0:
             check_claim(problems, ("plays", i, "claimed"), event.claimed)
         if event.claimed_go is not None:
@@ -384,7 +384,7 @@ def check_play_record(problems: Problems, events: Sequence[PlayEvent], table: Ta
     for player, cards in hands.items():
         if player not in known:
             problems.add(("hands", player), ProblemCode.UNKNOWN_PLAYER,
-                         f"{player!r} is not one of the players")
+                         not_seated(player, players))
         elif len(cards) != size:
             problems.add(("hands", player), ProblemCode.WRONG_SIZE,
                          f"a {variant} hand has {size} cards, not {len(cards)}")

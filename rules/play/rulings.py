@@ -186,7 +186,9 @@ def pegging(events: Sequence[ScoredEvent], table: Table, ruleset: Ruleset,
                                player=entry.player, what=what, index=entry.index,
                                nineteen_is_zero=False, room=room if kept else None)
         pegs.find(ruling.findings)
-        pegs.add(Peg(entry.index, entry.player, ruling.player_pegs if kept else 0, claim))
+        # A retracted card's claim is taken back with its points: it claims no game.
+        pegs.add(Peg(entry.index, entry.player, ruling.player_pegs if kept else 0,
+                     claim if kept else 0))
         # Muggins takes points the card scored, so it goes with them; an overcount's
         # penalty is a penalty, and penalties stand.
         if ruling.opponent_pegs and (kept or ruling.verdict is Verdict.OVERCOUNT):

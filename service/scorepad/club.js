@@ -36,7 +36,10 @@ function renderTally(night, answer) {
   const flagged = new Map();
   for (const f of (answer && answer.findings) || []) {
     if (f.code === "no-harm-no-foul" || f.index === undefined) continue;
-    flagged.set(`${f.player}/${f.index}`, `${f.rule ? f.rule + ": " : ""}${f.message}`);
+    // A line may carry more than one ruling (12.2.d, then the game points it moved).
+    const key = `${f.player}/${f.index}`;
+    const said = `${f.rule ? f.rule + ": " : ""}${f.message}`;
+    flagged.set(key, flagged.has(key) ? `${flagged.get(key)}; ${said}` : said);
   }
   const cards = night.cards.map((card) => el("li", { class: "club-card" },
     el("strong", {}, card.player),

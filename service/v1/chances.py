@@ -101,7 +101,39 @@ def _problems(loaded: Mapping[str, Any], refused: Refused) -> tuple[
         problems.extend(p for p in chances_problems(table, scores, load_tables(), after=after,
                                                     seen=seen)
                         if scores is not None or p.path != ("scores",))
+    strangers = _named_without_players(loaded, refused)
+    if table is not None and strangers:
+        # One problem, not one for each name and each seat's missing score: the
+        # players were not named.
+        named = strangers[0] if len(strangers) == 1 else (
+            ", ".join(strangers[:-1]) + " and " + strangers[-1])
+        said = (f"{named} {'is' if len(strangers) == 1 else 'are'} named, but the request "
+                f"sends no `players`, so the seats are {' and '.join(table.seats)}: name "
+                "yours there, in play order from the dealer's left, the dealer last")
+        problems = [Problem(("players",), ProblemCode.REQUIRED, said),
+                    *(p for p in problems if not _about_the_seats(p))]
     return table, after, seen, problems
+
+
+def _named_without_players(loaded: Mapping[str, Any], refused: Refused) -> list[str]:
+    """The names the request uses for players and sides where it sends no ``players``,
+    when its scores are by such names in place of the seats' (the default seats' names
+    left out). A dealer alone who is no seat, or one score too many beside the seats',
+    is one problem already, where it is."""
+    seats = Table.seat().seats
+    scores = loaded.get("scores", {})
+    if ("players" in loaded or refused("players") or all(side in seats for side in scores)
+            or all(seat in scores for seat in seats)):
+        return []
+    names = [loaded.get("dealer"), *scores]
+    if isinstance(loaded.get("seen"), Mapping):
+        names.append(loaded["seen"].get("player"))
+    return list(dict.fromkeys(n for n in names if isinstance(n, str) and n not in seats))
+
+
+def _about_the_seats(problem: Problem) -> bool:
+    return problem.code in (ProblemCode.UNKNOWN_PLAYER, ProblemCode.UNKNOWN_SIDE) or (
+        problem.path == ("scores",) and problem.code is ProblemCode.REQUIRED)
 
 
 def chances_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],

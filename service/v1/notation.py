@@ -45,6 +45,8 @@ def read_record(kind: Kind, schema: Schema | None = None) -> Any:
     A notation that cannot be read is a 422, which lists after it what ``schema`` (the
     operation's) finds in the JSON fields sent beside it."""
     body = read_json()
+    # Names used where no players are sent are no seats: the problems say how to mend it.
+    g.players_left_out = isinstance(body, dict) and not {"players", "notation"} & body.keys()
     if not isinstance(body, dict) or "notation" not in body:
         return body
     text = body["notation"]
@@ -80,7 +82,10 @@ def read_record(kind: Kind, schema: Schema | None = None) -> Any:
               for name, value in _options(options).items() if name in out]
     if errors:
         raise InvalidRequest(errors)
-    g.relocate_errors = lambda found: relocated(found, record.where, {*fields, *_options(options)})
+    # Every part of the record is the text's, sent or left out: a part it leaves out
+    # (a finished deal's discards) is pointed at in the text too.
+    said = {*kind.value, *_options(options)}
+    g.relocate_errors = lambda found: relocated(found, record.where, said)
     return {**out, **_options(options), **fields}
 
 
