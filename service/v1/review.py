@@ -6,7 +6,6 @@ followed by the discard, the play and the count judged against the best.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from flask import Response, jsonify
@@ -23,6 +22,7 @@ from rules import (
     review_deal,
     review_game,
 )
+from rules.answers import number
 from rules.review import DealChances, Rating, game_chances, rate_game
 from service.errors import Coded, load_request
 from service.observability import count_findings
@@ -53,10 +53,6 @@ class DealReviewSchema(DealCheckSchema):
 
 _deal_schema = DealReviewSchema()
 _game_schema = GameCheckSchema()
-
-
-def number(value: Fraction) -> float:
-    return round(float(value), 6)
 
 
 def _discard_out(review: DiscardReview) -> dict[str, Any]:
