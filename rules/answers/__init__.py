@@ -7,6 +7,8 @@ the service) say every fact the same way.
   play advice
 * :mod:`rules.answers.chances` – the chance of winning from a position
 * :mod:`rules.answers.club` – a club night's standings, and a night's seating
+* :mod:`rules.answers.records` – a play, a deal and a game refereed; what comes next
+* :mod:`rules.answers.review` – a deal or a game reviewed
 """
 
 from rules.answers.advice import (
@@ -21,18 +23,35 @@ from rules.answers.advice import (
 from rules.answers.chances import chances_answer
 from rules.answers.club import night_answer, seating_answer
 from rules.answers.hands import findings_answer, hand_answer
+from rules.answers.records import (
+    CRIB,
+    deal_answer,
+    game_answer,
+    next_answer,
+    play_answer,
+    shown_as,
+)
+from rules.answers.review import deal_review_answer, game_review_answer
 
 __all__ = [
+    "CRIB",
     "PLAY_MODEL",
     "WIN_MODEL",
     "chances_answer",
+    "deal_answer",
+    "deal_review_answer",
     "discards_answer",
     "discards_by_win_answer",
     "findings_answer",
+    "game_answer",
+    "game_review_answer",
     "hand_answer",
+    "next_answer",
     "night_answer",
     "number",
     "play_advice_answer",
+    "play_answer",
     "seating_answer",
+    "shown_as",
     "table_answer",
 ]
