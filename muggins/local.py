@@ -5,8 +5,9 @@
 (``request("POST", "/v1/hands/check", body)``), and answers as the API does: the same
 JSON (``rules.answers`` writes it for both), and the same 422 problem for a request it
 refuses (:mod:`muggins.local_checks`). The records read from files (``peg``, ``deal``,
-``game``, ``review``) are still answered by the app in-process: their JSON is read by
-the service's schemas, which are not yet the library's.
+``game``, ``review``) are answered on the library when they are plainly well formed
+(:mod:`muggins.local_records`); one that is not, or one in notation, by the app
+in-process, whose refusal is the service's own.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from muggins.local_checks import MAX_CLAIM, Refusals, refused_record
+from muggins.local_records import answer_record
 from rules import (
     DEFAULT_SAMPLES,
     PlayEvent,
@@ -306,7 +308,11 @@ class LocalReferee:
         answer = _ANSWERS.get(path)
         if answer is not None and method == "POST":
             return answer(body or {})
-        if self._app is None:  # a record read from a file: the app in-process
+        if method == "POST":
+            found = answer_record(path, body)
+            if found is not None:
+                return found
+        if self._app is None:  # a record malformed, or in notation: the app in-process
             from muggins.client import LocalClient
 
             self._app = LocalClient()

@@ -99,16 +99,85 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("game", ["game", "{dir}/game.json"]),
     ("review deal", ["review", "{dir}/deal.json"]),
     ("review game", ["review", "{dir}/game.json"]),
+    ("peg hands", ["peg", "{dir}/hands.json"]),
+    ("peg three players", ["peg", "{dir}/three.json"]),
+    ("deal live", ["deal", "--live", "{dir}/deal-live.json"]),
+    ("deal five-card", ["deal", "{dir}/deal-five.json"]),
+    ("game to 61", ["game", "{dir}/game-five.json"]),
+    ("review game five-card", ["review", "{dir}/game-five.json"]),
+    ("peg in notation", ["peg", "--file", "{dir}/play.txt"]),
+    ("game in notation", ["game", "--file", "{dir}/game.txt"]),
+    ("review in notation", ["review", "--file", "{dir}/game.txt"]),
+    ("peg bad card", ["peg", "{dir}/bad-card.json"]),
+    ("peg unknown field", ["peg", "{dir}/unknown.json"]),
+    ("peg unknown player", ["peg", "{dir}/stranger.json"]),
+    ("deal card twice", ["deal", "{dir}/twice.json"]),
+    ("deal crib player", ["deal", "{dir}/crib-player.json"]),
+    ("game no dealer", ["game", "{dir}/no-dealer.json"]),
+    ("review in progress", ["review", "{dir}/deal-live.json"]),
     ("import", ["import", "{dir}/game.pgn", "--format", "hal"]),
 ]
+
+PLAY_TEXT = "play: pone KH, dealer QC, pone TD =2, dealer 9S\n"
+GAME_TEXT = """six-card to 121: ann bob
+deal: 1
+dealt: ann 8D TH 6H QS 2D 9C; bob 7C 4C 3C 4D KD 9H
+discards: ann QS 2D; bob 4C KD
+starter: 3S
+play: ann 8D, bob 7C, ann TH, bob 3C, ann go
+show: ann =0; bob =2; crib =7
+"""
+
+
+def _with(record: dict[str, object], **changes: object) -> dict[str, object]:
+    return {**record, **changes}
+
+
+def _records() -> dict[str, object]:
+    """The records of the cases, good and bad, by file name."""
+    five = {"dealt": {"pone": ["5H", "5C", "5S", "JD", "2C"], "dealer": ["KH", "QD", "9C", "8S",
+                                                                      "4H"]},
+            "discards": {"pone": ["2C", "JD"], "dealer": ["4H", "8S"]}, "starter": "5D",
+            "plays": [{"player": "pone", "card": "5H"}, {"player": "dealer", "card": "KH"},
+                      {"player": "pone", "card": "5C"}, {"player": "dealer", "card": "QD"},
+                      {"player": "pone", "go": True}, {"player": "pone", "card": "5S"},
+                      {"player": "dealer", "card": "9C"}],
+            "claims": {"hands": {"pone": 12, "dealer": 0}, "crib": 2},
+            "variant": "five-card"}
+    game_five = {"players": ["ann", "bob"], "first_dealer": "bob", "variant": "five-card",
+                 "scores_before": {"ann": 40, "bob": 50}, "deals": [{
+                     "dealt": {"ann": five["dealt"]["pone"], "bob": five["dealt"]["dealer"]},
+                     "discards": {"ann": ["2C", "JD"], "bob": ["4H", "8S"]},
+                     "starter": "5D",
+                     "claims": {"hands": {"ann": 12, "bob": 0}, "crib": 2}}]}
+    plays = RECORD["plays"]
+    return {
+        "record.json": RECORD, "deal.json": DEAL, "game.json": GAME,
+        "hands.json": {**RECORD, "hands": {"pone": ["KH", "TD", "5S", "5D"],
+                                          "dealer": ["QC", "9S", "AH", "4S"]},
+                       "ruleset": "hoyle", "muggins": True},
+        "three.json": {"players": ["a", "b", "c"], "variant": "three-player",
+                       "plays": [{"player": "a", "card": "KH"}, {"player": "b", "card": "QC"},
+                                 {"player": "c", "card": "5D", "claimed": 2}]},
+        "deal-live.json": _with(DEAL, plays=DEAL["plays"][:5], in_progress=True),
+        "deal-five.json": five,
+        "game-five.json": game_five,
+        "bad-card.json": {"plays": [*plays[:2], {"player": "pone", "card": "ZZ"}]},
+        "unknown.json": {**RECORD, "hand": ["KH"]},
+        "stranger.json": {"plays": [*plays[:2], {"player": "bob", "card": "9S"}]},
+        "twice.json": _with(DEAL, starter="5H"),
+        "crib-player.json": {**DEAL, "players": ["crib", "dealer"]},
+        "no-dealer.json": {**GAME, "first_dealer": "cy"},
+    }
 
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     where = tmp_path_factory.mktemp("cli-local")
-    (where / "record.json").write_text(json.dumps(RECORD))
-    (where / "deal.json").write_text(json.dumps(DEAL))
-    (where / "game.json").write_text(json.dumps(GAME))
+    for name, record in _records().items():
+        (where / name).write_text(json.dumps(record))
+    (where / "play.txt").write_text(PLAY_TEXT)
+    (where / "game.txt").write_text(GAME_TEXT)
     (where / "cards.csv").write_text(NIGHT)
     hal = Path(__file__).resolve().parent / "data" / "notation" / "hal.txt"
     (where / "game.pgn").write_text(hal.read_text(encoding="utf-8"))
@@ -181,8 +250,16 @@ print(sorted(name for name in sys.modules
     ["lay", "5H", "5D", "6C", "9S", "-s", "JH", "--win", "114,119", "--samples", "20"],
     ["chances", "--scores", "115,100"],
     ["seating", "Ann", "Bob", "Cat", "--games", "3"],
-], ids=["count", "advise", "lay", "chances", "seating"])
-def test_the_library_path_imports_no_flask_and_no_service(args: list[str]) -> None:
+    ["night", "{dir}/cards.csv"],
+    ["peg", "--live", "{dir}/hands.json"],
+    ["deal", "{dir}/deal.json"],
+    ["game", "{dir}/game-five.json"],
+    ["review", "{dir}/game.json"],
+], ids=["count", "advise", "lay", "chances", "seating", "night", "peg", "deal", "game",
+        "review"])
+def test_the_library_path_imports_no_flask_and_no_service(files: Path, args: list[str]
+                                                          ) -> None:
+    args = [arg.replace("{dir}", str(files)) for arg in args]
     done = subprocess.run([sys.executable, "-c", LOCAL_IMPORTS.format(args=args)],
                           capture_output=True, text=True, timeout=120, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stderr
