@@ -1,12 +1,12 @@
-"""The records ``muggins peg``, ``deal``, ``game`` and ``review`` read from files,
-answered on the library when they are plainly well formed.
+"""The records ``muggins peg``, ``deal``, ``game`` and ``review`` read from files (as
+JSON or in notation), answered on the library when they are plainly well formed.
 
 A record read from a file may be anything. The service's schemas say how each way of
 being malformed is refused, and that wording is theirs alone: this reader does not
 repeat it. It reads only what it is sure the service would read the same way (every
 field known, of its type, in its range; the cards well written, none twice in a list),
-and for anything else, a record in notation, or a record the library refuses, it
-answers ``None``: the caller asks the app in-process, whose refusal is the service's own.
+and for anything else, or a record the library refuses, it answers ``None``: the caller
+asks the app in-process, whose refusal is the service's own.
 """
 
 from __future__ import annotations
@@ -34,18 +34,25 @@ from rules import (
 from rules.answers import (
     CRIB,
     deal_answer,
+    deal_body,
     deal_review_answer,
     game_answer,
+    game_body,
     game_review_answer,
     next_answer,
+    options_body,
     play_answer,
+    play_body,
 )
 from rules.core import FEWEST_PLAYERS, MOST_CARDS, MOST_PLAYERS, MOST_TO_CRIB
+from rules.notation import Deal, Game, NotationError, Options, Play
 from rules.review import game_chances, rate_game
 
 __all__ = ["answer_record"]
 
 T = TypeVar("T")
+MAX_NOTATION = 50_000
+"""The longest record in notation the service reads (service.v1.notation)."""
 
 
 class _Unsure(Exception):
@@ -236,13 +243,37 @@ _READERS: dict[str, Callable[[Any], dict[str, Any]]] = {
 }
 
 
+Fields = Callable[[Any], tuple[dict[str, Any], Options]]
+_NOTATION: dict[str, tuple[Callable[[str], Any], Fields]] = {
+    "/v1/pegging/check": (Play.parse, play_body),
+    "/v1/deals/check": (Deal.parse, deal_body),
+    "/v1/deals/review": (Deal.parse, deal_body),
+    "/v1/games/check": (Game.parse, game_body),
+    "/v1/games/review": (Game.parse, game_body),
+}
+
+
+def _from_notation(path: str, text: Any) -> dict[str, Any]:
+    """A record in notation as the JSON fields it stands for (as the service reads it)."""
+    _check(isinstance(text, str) and len(text) <= MAX_NOTATION)
+    parse, fields = _NOTATION[path]
+    try:
+        record, options = fields(parse(text))
+    except (NotationError, RecordError):
+        raise _Unsure from None  # the service points into the text
+    return {**options_body(options), **record}
+
+
 def answer_record(path: str, body: Any) -> dict[str, Any] | None:
     """The answer to a record plainly well formed and refereeable, on the library; None
-    for the app in-process to answer (and, where it must, to refuse)."""
+    for the app in-process to answer (and, where it must, to refuse, pointing into a
+    record in notation where the problem is written)."""
     read = _READERS.get(path)
     if read is None:
         return None
     try:
+        if isinstance(body, Mapping) and set(body) == {"notation"}:
+            body = _from_notation(path, body["notation"])
         return read(body)
     except (_Unsure, RecordError):
         return None

@@ -108,6 +108,9 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("peg in notation", ["peg", "--file", "{dir}/play.txt"]),
     ("game in notation", ["game", "--file", "{dir}/game.txt"]),
     ("review in notation", ["review", "--file", "{dir}/game.txt"]),
+    ("deal in notation live", ["deal", "--file", "{dir}/deal.txt"]),
+    ("notation badly written", ["peg", "--file", "{dir}/bad.txt"]),
+    ("notation refused", ["deal", "--file", "{dir}/refused.txt"]),
     ("peg bad card", ["peg", "{dir}/bad-card.json"]),
     ("peg unknown field", ["peg", "{dir}/unknown.json"]),
     ("peg unknown player", ["peg", "{dir}/stranger.json"]),
@@ -126,6 +129,14 @@ discards: ann QS 2D; bob 4C KD
 starter: 3S
 play: ann 8D, bob 7C, ann TH, bob 3C, ann go
 show: ann =0; bob =2; crib =7
+"""
+
+DEAL_TEXT = """five-card to 61: pone dealer
+dealt: pone 8D TH 6H QS 2D; dealer 7C 4C 3C 4D KD
+discards: pone QS 2D; dealer 4C KD
+starter: 3S
+play: pone 8D, dealer 7C
+in progress
 """
 
 
@@ -178,6 +189,10 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (where / name).write_text(json.dumps(record))
     (where / "play.txt").write_text(PLAY_TEXT)
     (where / "game.txt").write_text(GAME_TEXT)
+    (where / "deal.txt").write_text(DEAL_TEXT)
+    (where / "bad.txt").write_text("play: pone KH,\n  dealer 9X\n")
+    # The eight of diamonds dealt twice: the library's refusal, pointed into the text.
+    (where / "refused.txt").write_text(DEAL_TEXT.replace("dealer 7C 4C", "dealer 8D 4C"))
     (where / "cards.csv").write_text(NIGHT)
     hal = Path(__file__).resolve().parent / "data" / "notation" / "hal.txt"
     (where / "game.pgn").write_text(hal.read_text(encoding="utf-8"))
@@ -255,8 +270,10 @@ print(sorted(name for name in sys.modules
     ["deal", "{dir}/deal.json"],
     ["game", "{dir}/game-five.json"],
     ["review", "{dir}/game.json"],
+    ["review", "--file", "{dir}/game.txt"],
+    ["deal", "--file", "{dir}/deal.txt"],
 ], ids=["count", "advise", "lay", "chances", "seating", "night", "peg", "deal", "game",
-        "review"])
+        "review", "review-notation", "deal-notation"])
 def test_the_library_path_imports_no_flask_and_no_service(files: Path, args: list[str]
                                                           ) -> None:
     args = [arg.replace("{dir}", str(files)) for arg in args]

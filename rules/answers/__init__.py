@@ -9,6 +9,7 @@ the service) say every fact the same way.
 * :mod:`rules.answers.club` – a club night's standings, and a night's seating
 * :mod:`rules.answers.records` – a play, a deal and a game refereed; what comes next
 * :mod:`rules.answers.review` – a deal or a game reviewed
+* :mod:`rules.answers.bodies` – a record read from notation, as the JSON the API takes
 """
 
 from rules.answers.advice import (
@@ -20,6 +21,7 @@ from rules.answers.advice import (
     play_advice_answer,
     table_answer,
 )
+from rules.answers.bodies import advice_body, deal_body, game_body, options_body, play_body
 from rules.answers.chances import chances_answer
 from rules.answers.club import night_answer, seating_answer
 from rules.answers.hands import findings_answer, hand_answer
@@ -37,20 +39,25 @@ __all__ = [
     "CRIB",
     "PLAY_MODEL",
     "WIN_MODEL",
+    "advice_body",
     "chances_answer",
     "deal_answer",
+    "deal_body",
     "deal_review_answer",
     "discards_answer",
     "discards_by_win_answer",
     "findings_answer",
     "game_answer",
+    "game_body",
     "game_review_answer",
     "hand_answer",
     "next_answer",
     "night_answer",
     "number",
+    "options_body",
     "play_advice_answer",
     "play_answer",
+    "play_body",
     "seating_answer",
     "shown_as",
     "table_answer",
