@@ -16,8 +16,6 @@ from typing import Any, NoReturn, Protocol
 
 import click
 
-from muggins.client import ProblemError, Unreachable
-
 __all__ = ["FOUND", "HELD", "JSON_HELP", "REFUSED", "UNREACHABLE", "URL_HELP", "Context",
            "Referee", "RefereeGroup", "pass_context"]
 
@@ -63,7 +61,15 @@ class Context:
         it (a record's JSON pointer is already the user's own)."""
         try:
             answer = call(self.client)
-        except ProblemError as error:
+        except Exception as error:
+            # The client's errors, imported once one is raised (the client loads requests).
+            from muggins.client import ProblemError, Unreachable
+
+            if isinstance(error, Unreachable):
+                click.echo(str(error), err=True)
+                sys.exit(UNREACHABLE)
+            if not isinstance(error, ProblemError):
+                raise
             if self.as_json:
                 click.echo(json.dumps(error.problem, ensure_ascii=False, indent=2))
             else:
@@ -71,9 +77,6 @@ class Context:
                 for e in error.errors:
                     click.echo(f"  {where(e['pointer'])}: {e['detail']} ({e['code']})", err=True)
             sys.exit(REFUSED)
-        except Unreachable as error:
-            click.echo(str(error), err=True)
-            sys.exit(UNREACHABLE)
         if self.as_json:
             click.echo(json.dumps(answer, ensure_ascii=False, indent=2))
         else:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
-from muggins.client import ProblemError
 from rules import Card, CardError, DuplicateCardError, Problem, RecordError
 
 __all__ = ["MAX_CLAIM", "MAX_SCORE", "NAME", "Refusals", "refuse"]
@@ -29,6 +28,8 @@ NAME = (1, 64)
 
 def refuse(errors: Iterable[dict[str, str]]) -> NoReturn:
     """The service's 422: every problem, at most fifty of them listed."""
+    from muggins.client import ProblemError  # loaded only to refuse (it loads requests)
+
     every = list(errors)
     shown = every[:MAX_ERRORS]
     problem: dict[str, Any] = {"type": VALIDATION_TYPE, "title": "Unprocessable Entity",

@@ -1,6 +1,7 @@
 """The command line answers the same on the library (no ``--url``) as through the client
 from a real service (``--url``): every subcommand, its main options, human and JSON,
-refusals included; and the library's path imports no Flask and no service."""
+refusals included; and the library's path imports no Flask, no service and no HTTP
+client."""
 
 from __future__ import annotations
 
@@ -255,7 +256,8 @@ try:
 except SystemExit:
     pass
 print(sorted(name for name in sys.modules
-             if name.split(".")[0] in ("flask", "werkzeug", "marshmallow", "service")))
+             if name.split(".")[0] in ("flask", "werkzeug", "marshmallow", "service",
+                                        "requests")))
 """
 
 
@@ -274,7 +276,7 @@ print(sorted(name for name in sys.modules
     ["deal", "--file", "{dir}/deal.txt"],
 ], ids=["count", "advise", "lay", "chances", "seating", "night", "peg", "deal", "game",
         "review", "review-notation", "deal-notation"])
-def test_the_library_path_imports_no_flask_and_no_service(files: Path, args: list[str]
+def test_the_library_path_imports_no_flask_no_service_and_no_http(files: Path, args: list[str]
                                                           ) -> None:
     args = [arg.replace("{dir}", str(files)) for arg in args]
     done = subprocess.run([sys.executable, "-c", LOCAL_IMPORTS.format(args=args)],
