@@ -1,7 +1,8 @@
 """How the ``muggins`` command finds its referee and says what it found.
 
-The :class:`Context` asks the referee (in-process, or the service at ``--url``) and
-prints the answer or the problem with the command's exit code. :class:`RefereeGroup`
+The :class:`Context` asks the referee (in-process on the library, or the service at
+``--url`` through the client) and prints the answer or the problem with the command's
+exit code. :class:`RefereeGroup`
 gives every referee command ``--json`` and ``--url`` after its name as well as before
 it (``muggins count … --json`` and ``muggins --json count …``).
 """
@@ -11,38 +12,64 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 import click
 
-from muggins.client import Client, LocalClient, ProblemError, Unreachable
-
 __all__ = ["FOUND", "HELD", "JSON_HELP", "REFUSED", "UNREACHABLE", "URL_HELP", "Context",
-           "RefereeGroup", "pass_context"]
+           "Referee", "RefereeGroup", "pass_context"]
 
 HELD, FOUND, REFUSED, UNREACHABLE = 0, 1, 2, 3
+
+
+class Referee(Protocol):
+    """Who answers: :class:`muggins.client.Client` at ``--url``, else
+    :class:`muggins.local.LocalReferee`; each takes the API's requests as they are."""
+
+    def request(self, method: str, path: str, body: Any | None = None) -> Any: ...
 
 
 class Context:
     def __init__(self, url: str | None, as_json: bool) -> None:
         self.url = url
         self.as_json = as_json
-        self._client: Client | None = None
+        self._client: Referee | None = None
 
     @property
-    def client(self) -> Client:
+    def client(self) -> Referee:
         if self._client is None:
-            self._client = Client(self.url) if self.url else LocalClient()
+            if self.url:
+                from muggins.client import Client
+
+                self._client = Client(self.url)
+            else:
+                from muggins.local import LocalReferee
+
+                self._client = LocalReferee()
         return self._client
 
-    def run(self, call: Callable[[Client], Any], show: Callable[[Any], None],
+    def ask(self, path: str, body: Any, show: Callable[[Any], None],
+            findings: Callable[[Any], Sequence[Any]],
+            where: Callable[[str], str] = str) -> NoReturn:
+        """POST ``body`` to ``path``, print, exit (as :meth:`run`)."""
+        self.run(lambda referee: referee.request("POST", path, body), show, findings, where)
+
+    def run(self, call: Callable[[Referee], Any], show: Callable[[Any], None],
             findings: Callable[[Any], Sequence[Any]],
             where: Callable[[str], str] = str) -> NoReturn:
         """Ask, print, exit. ``where`` names a refused field as the command's user typed
         it (a record's JSON pointer is already the user's own)."""
         try:
             answer = call(self.client)
-        except ProblemError as error:
+        except Exception as error:
+            # The client's errors, imported once one is raised (the client loads requests).
+            from muggins.client import ProblemError, Unreachable
+
+            if isinstance(error, Unreachable):
+                click.echo(str(error), err=True)
+                sys.exit(UNREACHABLE)
+            if not isinstance(error, ProblemError):
+                raise
             if self.as_json:
                 click.echo(json.dumps(error.problem, ensure_ascii=False, indent=2))
             else:
@@ -50,9 +77,6 @@ class Context:
                 for e in error.errors:
                     click.echo(f"  {where(e['pointer'])}: {e['detail']} ({e['code']})", err=True)
             sys.exit(REFUSED)
-        except Unreachable as error:
-            click.echo(str(error), err=True)
-            sys.exit(UNREACHABLE)
         if self.as_json:
             click.echo(json.dumps(answer, ensure_ascii=False, indent=2))
         else:

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from muggins.cli_common import given, no_findings
 from muggins.cli_context import REFUSED, Context, pass_context
 from rules.club import CsvError, Line, Scorecard, read_cards, standing_row, standings_table
 
@@ -82,9 +83,10 @@ def night(obj: Context, scorecards: io.TextIOWrapper, as_csv: bool, event: str |
             click.echo(f"  {where}: {f['code']}: {f['message']}"
                        + (f" [{f['rule']}]" if f.get("rule") else ""), err=as_csv)
 
-    obj.run(lambda c: c.check_tournament(cards_body(cards), convention=convention,
-                                         event=event, variant=variant),  # type: ignore[arg-type]
-            show, lambda r: [f for f in r["findings"] if f["code"] != "no-harm-no-foul"])
+    body = {"cards": cards_body(cards),
+            **given(convention=convention, event=event, variant=variant)}
+    obj.ask("/v1/tournaments/check", body, show,
+            lambda r: [f for f in r["findings"] if f["code"] != "no-harm-no-foul"])
 
 
 @click.command()
@@ -94,5 +96,6 @@ def night(obj: Context, scorecards: io.TextIOWrapper, as_csv: bool, event: str |
 @pass_context
 def seating(obj: Context, players: tuple[str, ...], games: int, seed: int | None) -> None:
     """Seat a night: a round robin with byes, printed as table cards."""
-    obj.run(lambda c: c.seat(list(players), games, seed=seed),
-            lambda r: click.echo(r["table_cards"]), lambda _: [])
+    obj.ask("/v1/tournaments/seating", {"players": list(players), "games": games,
+                                         **given(seed=seed)},
+            lambda r: click.echo(r["table_cards"]), no_findings)

@@ -13,6 +13,8 @@ this with import-linter), and each package's ``__init__`` is its face:
 * :mod:`rules.advice` – discard advice by exact expected value; which card to lay now
 * :mod:`rules.chances` – the chance of winning from every score (docs/chances.md)
 * :mod:`rules.review` – a deal or game judged against the best
+* :mod:`rules.answers` – the answers written as the API writes them (plain JSON values),
+  for the service and the command line alike
 
 This face exports every entry point and every type in their answers::
 

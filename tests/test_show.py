@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 
 from rules.core.cards import full_deck
 from rules.show.call import call
-from rules.show.show import ItemKind, count, max_total, nineteen_means_zero, possible_totals, score
+from rules.show.show import (
+    ItemKind,
+    count,
+    enumerated_totals,
+    max_total,
+    nineteen_means_zero,
+    possible_totals,
+    score,
+)
 from rules.show.tables import HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE, show_key
 from tests.cards import card, cards
 from tests.naive import naive_items, naive_show, naive_total
@@ -148,6 +156,8 @@ class TestImpossibleTotals:
             totals = possible_totals(4, crib)
             assert set(range(30)) - totals == {19, 25, 26, 27}
             assert max_total(4, crib) == 29
+            # The published totals given as known are the ones the enumeration finds.
+            assert enumerated_totals(4, crib) == totals
 
     def test_three_card_hands_by_enumeration(self) -> None:
         seen = set()

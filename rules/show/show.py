@@ -227,14 +227,24 @@ def nineteen_means_zero(hand_size: int, crib: bool = False) -> bool:
     return NINETEEN not in possible_totals(hand_size, crib)
 
 
+FOUR_CARD_TOTALS = frozenset(range(30)) - {19, 25, 26, 27}
+"""What a four-card hand or a crib can count with its starter: the published
+distribution's totals (tests/test_distribution.py), known rather than worked out, so that
+one count on the command line does not enumerate every hand to rule on its claim."""
+
+
 @cache
 def possible_totals(hand_size: int, crib: bool = False) -> frozenset[int]:
-    """Every total a hand of ``hand_size`` cards (or a crib) can count with a starter.
+    """Every total a hand of ``hand_size`` cards (or a crib) can count with a starter."""
+    if crib or hand_size == CRIB_SIZE:
+        return FOUR_CARD_TOTALS
+    return enumerated_totals(hand_size)
 
-    Each rank multiset's points, plus every flush and nobs its suits allow (worked out
-    through the same tables as :func:`score`); the tests check it against a
-    card-by-card enumeration.
-    """
+
+def enumerated_totals(hand_size: int, crib: bool = False) -> frozenset[int]:
+    """:func:`possible_totals` worked out: each rank multiset's points, plus every flush
+    and nobs its suits allow (through the same tables as :func:`score`); the tests check
+    it against a card-by-card enumeration, and the four-card totals against it."""
     if crib:
         hand_size = CRIB_SIZE
     totals: set[int] = set()

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from rules import RecordError, Table, Variant
+from rules.answers import chances_answer
 from rules.chances import (
     COVERED,
     ChanceTable,
@@ -19,7 +20,6 @@ from rules.chances import (
     covered_problems,
 )
 from rules.chances import from_bytes as table_from_bytes
-from rules.club import Convention
 from rules.core import Problem, ProblemCode
 from service.body import read_json
 from service.errors import Refused, load_request, problem_errors
@@ -142,34 +142,10 @@ def chances_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
     return problem_errors(_problems(loaded, refused)[3])
 
 
-def _by_side(pair: tuple[float, float], names: tuple[str, str]) -> dict[str, float]:
-    return {name: round(value, 6) for name, value in zip(names, pair, strict=True)}
-
-
 def chances() -> Response:
     data = load_request(_schema, read_json(), chances_checks)
     table, after, seen, problems = _problems(data, Refused({}))
     if problems or table is None:
         raise RecordError(problems)
     found = chances_of(table, data["scores"], load_tables(), after=after, seen=seen)
-    names = (found.pone, found.dealer)
-    points = Convention.ACC.spec
-    chance_table = TABLES[table.variant]
-    return jsonify({
-        "variant": table.variant.value,
-        "target": table.target,
-        "pone": found.pone,
-        "dealer": found.dealer,
-        "scores": {name: data["scores"][name] for name in names},
-        "after": None if after is None else after.word,
-        "win": _by_side(found.chances.win, names),
-        "skunk": _by_side(found.chances.skunk, names),
-        "double_skunk": _by_side(found.chances.double_skunk, names),
-        "game_points": _by_side(found.chances.game_points(
-            points.win, points.skunk, points.double_skunk), names),
-        "interval": round(found.chances.interval, 6),
-        "samples": found.samples,
-        "table": {"deals": chance_table.tally.deals,
-                  "seed": chance_table.provenance.get("seed"),
-                  "version": chance_table.provenance.get("version")},
-    })
+    return jsonify(chances_answer(found, table, data["scores"], after, TABLES[table.variant]))

@@ -8,11 +8,11 @@ from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
 from rules import check_game
+from rules.answers import game_answer
 from service.errors import Coded, load_request
 from service.fields import CommonSchema, List, Nested, Size, String
 from service.observability import count_findings
 from service.v1.deals import scores_field, target_field
-from service.v1.hands import findings_out
 from service.v1.notation import Kind, read_record
 from service.v1.records import (
     NAME,
@@ -22,7 +22,6 @@ from service.v1.records import (
     game_table,
     no_player_named_crib,
     player_names,
-    shown_as,
 )
 
 MAX_DEALS = 60
@@ -70,27 +69,4 @@ def games_check() -> Response:
                         ruleset=data["ruleset"], muggins=data["muggins"],
                         scores_before=data.get("scores_before"))
     count_findings(result.findings)
-    summaries = []
-    for number, (deal, dealer) in enumerate(zip(result.deals, result.dealers, strict=True)):
-        summaries.append({
-            "deal": number,
-            "dealer": dealer,
-            "misdeal": deal.misdeal,
-            "heels": 0 if deal.heels is None else deal.heels.pegged,
-            "play": {} if deal.play is None else deal.play.totals,
-            "show": {shown_as(count): count.check.show.total for count in deal.counts()},
-            "scores_before": deal.scores_before,
-            "pegged": deal.pegged,
-            "scores_after": deal.scores_after,
-            "winner": deal.winner,
-            "won_during": None if deal.won_during is None else deal.won_during.value,
-            "findings_count": len(deal.findings),
-        })
-    return jsonify({
-        "deals": summaries,
-        "scores": result.scores,
-        "winner": result.winner,
-        "margin": None if result.margin is None else result.margin.value,
-        "findings": findings_out(result.findings),
-        "target": result.target,
-    })
+    return jsonify(game_answer(result))

@@ -9,7 +9,8 @@ from typing import Any
 from flask import Response, jsonify, request
 from marshmallow import ValidationError
 
-from rules import ClaimRuling, Finding, HandCheck, RecordError, Variant, check_hand
+from rules import Finding, HandCheck, RecordError, Variant, check_hand
+from rules.answers import findings_answer, hand_answer
 from rules.show import hand_problems
 from service.body import lone_surrogates, read_json
 from service.errors import (
@@ -65,53 +66,11 @@ def hand_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
 
 
 def findings_out(findings: tuple[Finding, ...] | list[Finding]) -> list[dict[str, object]]:
-    return [finding.to_dict() for finding in findings]
+    return findings_answer(findings)
 
 
 def hand_check_out(result: HandCheck) -> dict[str, Any]:
-    show = result.show
-    out: dict[str, Any] = {
-        "hand": [card.text for card in show.hand],
-        "starter": show.starter.text,
-        "crib": show.crib,
-        "total": show.total,
-        "breakdown": show.breakdown,
-        "items": [
-            # ItemKind is a str: its value as is, without the enum's property lookup
-            {"kind": item.kind, "cards": [card.text for card in item.cards],
-             "points": item.points}
-            for item in show.items
-        ],
-        "call": show.call,
-    }
-    if result.ruling is not None:
-        out.update(_ruling_out(result.ruling))
-    return out
-
-
-_RULINGS_OUT: dict[int, tuple[ClaimRuling, dict[str, Any]]] = {}
-
-
-def _ruling_out(ruling: ClaimRuling) -> dict[str, Any]:
-    """The ruling's part of an answer. Rulings cannot change and rules.show.hands hands out
-    the same one for the same claim, so each is written once (and never modified:
-    answers are only serialised)."""
-    kept = _RULINGS_OUT.get(id(ruling))
-    if kept is not None and kept[0] is ruling:
-        return kept[1]
-    out = {
-        "claimed": ruling.claimed,
-        "verdict": ruling.verdict.value,
-        "findings": findings_out(ruling.findings),
-        "award": {"player": ruling.player_pegs, "opponent": ruling.opponent_pegs},
-    }
-    if len(_RULINGS_OUT) >= _KEPT_RULINGS:
-        _RULINGS_OUT.clear()
-    _RULINGS_OUT[id(ruling)] = (ruling, out)
-    return out
-
-
-_KEPT_RULINGS = 8192
+    return hand_answer(result)
 
 
 def _check(data: dict[str, Any], findings: list[Finding] | None = None) -> dict[str, Any]:

@@ -8,7 +8,6 @@ from typing import Any
 from marshmallow import ValidationError, validates_schema
 
 from rules import (
-    Count,
     DealCheck,
     DealClaims,
     DealRecord,
@@ -19,6 +18,7 @@ from rules import (
     RecordError,
     Table,
 )
+from rules.answers import CRIB, deal_answer, next_answer, play_answer, shown_as
 from rules.core import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB, Problems
 from rules.deal import check_scores, deal_problems
 from rules.play import check_play_record
@@ -35,7 +35,6 @@ from service.fields import (
     String,
     claim_field,
 )
-from service.v1.hands import findings_out, hand_check_out
 
 __all__ = [
     "CRIB",
@@ -63,9 +62,6 @@ __all__ = [
     "table_of",
 ]
 
-CRIB = "crib"
-"""The crib's key in a deal's ``show`` and its name in ``next.player``, beside the
-players' names: the API's word, which the library keeps apart with a flag."""
 MAX_EVENTS = 52
 NAME = Size(1, 64, "characters")
 
@@ -192,48 +188,11 @@ def events_from(plays: Sequence[Mapping[str, Any]]) -> list[PlayEvent]:
 
 
 def play_check_out(result: PlayCheck) -> dict[str, Any]:
-    plays: list[dict[str, Any]] = []
-    for entry in result.plays:
-        out: dict[str, Any] = {"index": entry.index, "player": entry.player}
-        if entry.card is None:
-            out["go"] = True
-        else:
-            out["card"] = str(entry.card)
-            out["legal"] = entry.legal
-            out["new_count"] = entry.new_count
-        out["count"] = entry.count
-        out["points"] = entry.points
-        out["scores"] = [{"kind": s.kind.value, "points": s.points} for s in entry.scores]
-        if entry.inferred_go:
-            out["inferred_go"] = list(entry.inferred_go)
-        if entry.claimed is not None:
-            out["claimed"] = entry.claimed
-        if entry.claimed_go is not None:
-            out["claimed_go"] = entry.claimed_go
-        if entry.index in result.retracted:
-            out["retracted"] = True
-        plays.append(out)
-    answer: dict[str, Any] = {
-        "plays": plays,
-        "totals": result.totals,
-        "findings": findings_out(result.findings),
-    }
-    if result.partnerships is not None:
-        answer["partnerships"] = [
-            {"players": list(pair), "points": points} for pair, points in result.partnerships
-        ]
-    answer["award"] = result.pegged
-    return answer
+    return play_answer(result)
 
 
 def next_out(coming: Next) -> dict[str, Any]:
-    out: dict[str, Any] = {"phase": coming.phase.value,
-                           "player": CRIB if coming.crib else coming.player,
-                           "count": coming.count}
-    if coming.legal is not None:
-        out["legal"] = [str(card) for card in coming.legal]
-        out["go"] = coming.go
-    return out
+    return next_answer(coming)
 
 
 # --- deals -------------------------------------------------------------------------
@@ -362,31 +321,5 @@ def deal_claims(data: Mapping[str, Any]) -> DealClaims | None:
     return DealClaims(claims.get("heels"), dict(claims.get("hands", {})), claims.get("crib"))
 
 
-def shown_as(count: Count) -> str:
-    """A count's key in the answer's ``show``: the player's name, or ``crib``."""
-    return CRIB if count.crib else count.player
-
-
 def deal_check_out(result: DealCheck) -> dict[str, Any]:
-    heels = None
-    if result.heels is not None:
-        heels = {"points": result.heels.points, "pegged": result.heels.pegged}
-        if result.heels.claimed is not None:
-            heels["claimed"] = result.heels.claimed
-    show = {shown_as(count): hand_check_out(count.check) for count in result.counts()}
-    for name, claimed in result.unruled.items():
-        show[name]["claimed"] = claimed  # made after the win: echoed, not ruled on
-    if result.unruled_crib is not None:
-        show[CRIB]["claimed"] = result.unruled_crib
-    return {
-        "misdeal": result.misdeal,
-        "heels": heels,
-        "play": None if result.play is None else play_check_out(result.play),
-        "show": show,
-        "findings": findings_out(result.findings),
-        "scores_before": result.scores_before,
-        "scores_after": result.scores_after,
-        "pegged": result.pegged,
-        "winner": result.winner,
-        "won_during": None if result.won_during is None else result.won_during.value,
-    }
+    return deal_answer(result)

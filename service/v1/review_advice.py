@@ -10,6 +10,7 @@ from flask import Response, jsonify
 
 from rules import DEFAULT_SAMPLES, PlayAdvice, advise_play
 from rules.advice import request_problems
+from rules.answers import play_advice_answer
 from rules.chances import PlayToWin, chances_problems
 from rules.core import MOST_TO_CRIB
 from service.errors import Refused, load_request, problem_errors
@@ -38,18 +39,8 @@ from service.v1.records import (
     seated,
     table_of,
 )
-from service.v1.review import number
 
 MAX_SAMPLES = 1000
-MODEL = ("perfect-information sampling: the other hands are every deal consistent with "
-         "what the player has seen (their cards laid, and their gos: nothing they still "
-         "hold fitted), equally likely; each deal is played out double-dummy, every hand "
-         "open, and the values are the mean play point difference from here")
-WIN_MODEL = ("; with the objective win each deal is searched again for the player's chance "
-             "of winning the game, the chance table after the play at its leaves, and the "
-             "options are ranked by its mean")
-
-
 class PeggingObjective(StrEnum):
     """What the advice ranks the options by."""
 
@@ -98,27 +89,7 @@ def advice_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
 
 def advice_out(advice: PlayAdvice, objective: PeggingObjective = PeggingObjective.POINTS
                ) -> dict[str, Any]:
-    options = []
-    for option in advice.options:
-        out: dict[str, Any] = ({"go": True} if option.card is None
-                               else {"card": option.card.text})
-        out["expected"] = number(option.expected)
-        if advice.exact:
-            out["exact"] = str(option.expected)
-        else:
-            out["stderr"] = None if option.stderr is None else round(option.stderr, 6)
-        if option.win is not None:
-            out["win"] = round(option.win, 6)
-        options.append(out)
-    return {
-        "player": advice.player,
-        "count": advice.count,
-        "method": "exact" if advice.exact else "sampled",
-        "deals": advice.deals,
-        "objective": str(objective),
-        "model": MODEL + (WIN_MODEL if objective == PeggingObjective.WIN else ""),
-        "options": options,
-    }
+    return play_advice_answer(advice, "win" if objective == PeggingObjective.WIN else "points")
 
 
 def pegging_advise() -> Response:

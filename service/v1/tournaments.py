@@ -10,6 +10,7 @@ from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
 from rules import Problem, RecordError, Variant
+from rules.answers import night_answer, seating_answer
 from rules.club import (
     MAX_GAMES,
     MAX_LINES,
@@ -19,7 +20,6 @@ from rules.club import (
     Convention,
     Event,
     Line,
-    NightCheck,
     Result,
     Scorecard,
     Totals,
@@ -43,7 +43,6 @@ from service.fields import (
     StrictSchema,
     String,
 )
-from service.v1.hands import findings_out
 from service.v1.records import NAME
 
 __all__ = ["tournaments_check", "tournaments_seating"]
@@ -206,57 +205,13 @@ def _card(data: dict[str, Any]) -> Scorecard:
                      None if totals is None else Totals(**totals))
 
 
-def _line_out(line: Line) -> dict[str, Any]:
-    if line.bye:
-        return {"round": line.round, "bye": True}
-    out: dict[str, Any] = {} if line.round is None else {"round": line.round}
-    out.update(opponent=line.opponent, result=str(line.result), spread=line.spread,
-               game_points=line.game_points)
-    return out
-
-
-def _answer(check: NightCheck, event: Event) -> dict[str, Any]:
-    qualified = set(check.cut.qualifiers)
-    level = set(check.cut.playoff)
-    body: dict[str, Any] = {
-        "standings": [{
-            "player": s.player, "rank": s.rank, "game_points": s.tally.game_points,
-            "wins": s.tally.wins, "losses": s.tally.losses, "spread": s.tally.spread,
-            "plus": s.tally.plus, "head_to_head": s.head_to_head,
-            "tiebreak": None if s.tiebreak is None else s.tiebreak.value,
-            "qualified": s.player in qualified, "playoff": s.player in level,
-        } for s in check.standings],
-        "cards": [{"player": card.player, "games": [_line_out(line) for line in card.lines]}
-                  for card in check.cards],
-        "findings": findings_out(check.findings),
-        "apparent_qualifiers": list(check.apparent),
-        "places": check.cut.places,
-        "qualifiers": list(check.cut.qualifiers),
-        "playoff": list(check.cut.playoff),
-        "event": event.value,
-    }
-    if check.bracket is not None:
-        bracket = check.bracket
-        body["bracket"] = {
-            "size": bracket.size,
-            "seeds": [{"seed": n, "player": player}
-                      for n, player in enumerate(bracket.seeds, 1)],
-            "byes": list(bracket.byes),
-            "first_round": [list(pair) for pair in bracket.first_round],
-        }
-    if check.master_points is not None and check.master_table is not None:
-        body["master_points"] = {"awarded": check.master_points,
-                                 "from_tables": list(check.master_table)}
-    return body
-
-
 def tournaments_check() -> Response:
     data = load_request(_night, read_json(), night_checks)
     target = data.get("target") or data["variant"].spec.target
     check = check_night([_card(card) for card in data["cards"]],
                         convention=data["convention"], event=data["event"], target=target,
                         tournament=data.get("tournament"))
-    return jsonify(_answer(check, data["event"]))
+    return jsonify(night_answer(check, data["event"]))
 
 
 def tournaments_seating() -> Response:
@@ -265,9 +220,4 @@ def tournaments_seating() -> Response:
     if duplicates:
         raise RecordError(duplicates)
     plan = seat(data["players"], data["games"], data["seed"])
-    return jsonify({
-        "rounds": [[list(pair) for pair in tables] for tables in plan.rounds],
-        "byes": [list(byes) for byes in plan.byes],
-        "seed": data["seed"],
-        "table_cards": str(plan),
-    })
+    return jsonify(seating_answer(plan, data["seed"]))

@@ -1,0 +1,64 @@
+"""The library's answers written as the API writes them: plain dicts of JSON values, one
+function per answer, so that the service and the command line (which answers without
+the service) say every fact the same way.
+
+* :mod:`rules.answers.hands` – a hand's count and the ruling on its claim; findings
+* :mod:`rules.answers.advice` – discard advice, by points or by the chance of winning;
+  play advice
+* :mod:`rules.answers.chances` – the chance of winning from a position
+* :mod:`rules.answers.club` – a club night's standings, and a night's seating
+* :mod:`rules.answers.records` – a play, a deal and a game refereed; what comes next
+* :mod:`rules.answers.review` – a deal or a game reviewed
+* :mod:`rules.answers.bodies` – a record read from notation, as the JSON the API takes
+"""
+
+from rules.answers.advice import (
+    PLAY_MODEL,
+    WIN_MODEL,
+    discards_answer,
+    discards_by_win_answer,
+    number,
+    play_advice_answer,
+    table_answer,
+)
+from rules.answers.bodies import advice_body, deal_body, game_body, options_body, play_body
+from rules.answers.chances import chances_answer
+from rules.answers.club import night_answer, seating_answer
+from rules.answers.hands import findings_answer, hand_answer
+from rules.answers.records import (
+    CRIB,
+    deal_answer,
+    game_answer,
+    next_answer,
+    play_answer,
+    shown_as,
+)
+from rules.answers.review import deal_review_answer, game_review_answer
+
+__all__ = [
+    "CRIB",
+    "PLAY_MODEL",
+    "WIN_MODEL",
+    "advice_body",
+    "chances_answer",
+    "deal_answer",
+    "deal_body",
+    "deal_review_answer",
+    "discards_answer",
+    "discards_by_win_answer",
+    "findings_answer",
+    "game_answer",
+    "game_body",
+    "game_review_answer",
+    "hand_answer",
+    "next_answer",
+    "night_answer",
+    "number",
+    "options_body",
+    "play_advice_answer",
+    "play_answer",
+    "play_body",
+    "seating_answer",
+    "shown_as",
+    "table_answer",
+]

@@ -1,0 +1,121 @@
+"""Records of the table refereed, as the API answers them: a play
+(``/v1/pegging/check``), what comes next in one in progress, a deal
+(``/v1/deals/check``) and a game (``/v1/games/check``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.answers.hands import findings_answer, hand_answer
+from rules.deal import Count, DealCheck, GameCheck
+from rules.play import Next, PlayCheck
+
+__all__ = ["CRIB", "deal_answer", "game_answer", "next_answer", "play_answer", "shown_as"]
+
+CRIB = "crib"
+"""The crib's key in a deal's ``show`` and its name in ``next.player``, beside the
+players' names: the API's word, which the library keeps apart with a flag."""
+
+
+def play_answer(result: PlayCheck) -> dict[str, Any]:
+    plays: list[dict[str, Any]] = []
+    for entry in result.plays:
+        out: dict[str, Any] = {"index": entry.index, "player": entry.player}
+        if entry.card is None:
+            out["go"] = True
+        else:
+            out["card"] = str(entry.card)
+            out["legal"] = entry.legal
+            out["new_count"] = entry.new_count
+        out["count"] = entry.count
+        out["points"] = entry.points
+        out["scores"] = [{"kind": s.kind.value, "points": s.points} for s in entry.scores]
+        if entry.inferred_go:
+            out["inferred_go"] = list(entry.inferred_go)
+        if entry.claimed is not None:
+            out["claimed"] = entry.claimed
+        if entry.claimed_go is not None:
+            out["claimed_go"] = entry.claimed_go
+        if entry.index in result.retracted:
+            out["retracted"] = True
+        plays.append(out)
+    answer: dict[str, Any] = {
+        "plays": plays,
+        "totals": result.totals,
+        "findings": findings_answer(result.findings),
+    }
+    if result.partnerships is not None:
+        answer["partnerships"] = [
+            {"players": list(pair), "points": points} for pair, points in result.partnerships
+        ]
+    answer["award"] = result.pegged
+    return answer
+
+
+def next_answer(coming: Next) -> dict[str, Any]:
+    out: dict[str, Any] = {"phase": coming.phase.value,
+                           "player": CRIB if coming.crib else coming.player,
+                           "count": coming.count}
+    if coming.legal is not None:
+        out["legal"] = [str(card) for card in coming.legal]
+        out["go"] = coming.go
+    return out
+
+
+def shown_as(count: Count) -> str:
+    """A count's key in the answer's ``show``: the player's name, or ``crib``."""
+    return CRIB if count.crib else count.player
+
+
+def deal_answer(result: DealCheck) -> dict[str, Any]:
+    """The deal's answer, less ``target`` and ``next`` (the caller's to add)."""
+    heels = None
+    if result.heels is not None:
+        heels = {"points": result.heels.points, "pegged": result.heels.pegged}
+        if result.heels.claimed is not None:
+            heels["claimed"] = result.heels.claimed
+    show = {shown_as(count): hand_answer(count.check) for count in result.counts()}
+    for name, claimed in result.unruled.items():
+        show[name]["claimed"] = claimed  # made after the win: echoed, not ruled on
+    if result.unruled_crib is not None:
+        show[CRIB]["claimed"] = result.unruled_crib
+    return {
+        "misdeal": result.misdeal,
+        "heels": heels,
+        "play": None if result.play is None else play_answer(result.play),
+        "show": show,
+        "findings": findings_answer(result.findings),
+        "scores_before": result.scores_before,
+        "scores_after": result.scores_after,
+        "pegged": result.pegged,
+        "winner": result.winner,
+        "won_during": None if result.won_during is None else result.won_during.value,
+    }
+
+
+def game_answer(result: GameCheck) -> dict[str, Any]:
+    """The game's answer: a summary of each deal, the scores, the winner."""
+    summaries = []
+    for number, (deal, dealer) in enumerate(zip(result.deals, result.dealers, strict=True)):
+        summaries.append({
+            "deal": number,
+            "dealer": dealer,
+            "misdeal": deal.misdeal,
+            "heels": 0 if deal.heels is None else deal.heels.pegged,
+            "play": {} if deal.play is None else deal.play.totals,
+            "show": {shown_as(count): count.check.show.total for count in deal.counts()},
+            "scores_before": deal.scores_before,
+            "pegged": deal.pegged,
+            "scores_after": deal.scores_after,
+            "winner": deal.winner,
+            "won_during": None if deal.won_during is None else deal.won_during.value,
+            "findings_count": len(deal.findings),
+        })
+    return {
+        "deals": summaries,
+        "scores": result.scores,
+        "winner": result.winner,
+        "margin": None if result.margin is None else result.margin.value,
+        "findings": findings_answer(result.findings),
+        "target": result.target,
+    }
