@@ -2,7 +2,7 @@
 the reviews and the search, in this checkout or another one; for comparing two trees on
 a machine that others load.
 
-    python -m bench.fastest [--base DIR] [--rounds 4]
+    python -m bench.fastest [--base DIR] [--rounds 4] [--python PY]
 
 The least CPU time of N runs is what the code costs when nothing else takes the core, so
 it drifts far less with a shared machine's load than a median does (bench/sidebyside.py
@@ -111,16 +111,20 @@ def flatten(found: dict[str, tuple[float, float]]) -> dict[str, float]:
     return out
 
 
-def in_tree(tree: Path) -> dict[str, float]:
+def in_tree(tree: Path, python: Path | None = None) -> dict[str, float]:
+    """:func:`measure` in ``tree``, with ``python`` (default: the tree's venv, else this
+    interpreter)."""
     # The tree's own library and bench helpers; this file's measure, loaded by its path.
     code = (f"import sys, json, importlib.util; sys.path.insert(0, {str(tree)!r}); "
             f"spec = importlib.util.spec_from_file_location('fastest', {__file__!r}); "
             "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module); "
             "print(json.dumps(module.measure()))")
-    python = tree / ".venv/bin/python"
-    done = subprocess.run([str(python if python.exists() else sys.executable), "-c", code],
-                          cwd=tree,
-                          capture_output=True, text=True, check=True)
+    if python is None:
+        python = tree / ".venv/bin/python"
+        if not python.exists():
+            python = Path(sys.executable)
+    done = subprocess.run([str(python), "-c", code], cwd=tree, capture_output=True, text=True,
+                          check=True)
     return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
 
 
@@ -128,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=Path)
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--python", type=Path,
+                        help="the interpreter for both trees (default: each tree's venv)")
     args = parser.parse_args(argv)
     print(f"# python -m bench.fastest{f' --base {args.base}' if args.base else ''} "
           f"--rounds {args.rounds}: the least CPU time of many runs, per item")
@@ -138,14 +144,16 @@ def main(argv: list[str] | None = None) -> int:
     seen: dict[str, dict[str, list[float]]] = {"A": {}, "B": {}}
     for _ in range(args.rounds):
         for side, tree in (("A", args.base.resolve()), ("B", TREE)):
-            for name, value in in_tree(tree).items():
+            for name, value in in_tree(tree, args.python and args.python.absolute()).items():
                 seen[side].setdefault(name, []).append(value)
     print(f"A = {args.base}, B = {TREE}; each side's median over {args.rounds} rounds of "
-          "its least")
-    print(f"{'A':>10} {'B':>10} {'B/A':>7}  figure")
+          "its least, and the least of all")
+    print(f"{'A':>10} {'B':>10} {'B/A':>7} {'A least':>10} {'B least':>10} {'B/A':>7}  figure")
     for name, values in seen["A"].items():
         a, b = statistics.median(values), statistics.median(seen["B"][name])
-        print(f"{a:10.2f} {b:10.2f} {b / a:7.3f}  {name}")
+        a_least, b_least = min(values), min(seen["B"][name])
+        print(f"{a:10.2f} {b:10.2f} {b / a:7.3f} {a_least:10.2f} {b_least:10.2f} "
+              f"{b_least / a_least:7.3f}  {name}")
     return 0
 
 
