@@ -13,8 +13,11 @@ state small:
 * A go is forced (a player who cannot lay must say it), so it is no decision: a
   transition lays one card and then applies every go that follows.
 
-Scores come from :func:`rules.play.pegging.peg_scores`, the referee's own scorer. The
-search itself is in :mod:`rules.doubledummy.search`.
+The rules are the referee's own, written once: scores come from
+:func:`rules.play.pegging.peg_scores`, and whose turn it is, the go, the end of a
+count and of the play from :mod:`rules.play.turns`, which the referee's state machine
+(:class:`rules.play.state.PlayState`) calls too. This module only keeps the compact
+encoding over them. The search itself is in :mod:`rules.doubledummy.search`.
 
 **The objective.** Each seat plays for a sign: +1 for the reviewed side, -1 for the
 others. The value of a position is the pair ``(game, difference)``, compared in that

@@ -8,14 +8,22 @@ move made. States are plain tuples underneath, so they hash and compare by value
 and a transition costs a handful of tuple builds: a search can keep them in a
 table.
 
-The machine knows the rules of the play (docs/rules.md#the-count and after):
+The machine follows the rules of the play (docs/rules.md#the-count and after):
 turn order, the go, the count ending at 31 or when no one can play, the last card,
-the five-card game's single count. It does not rule on errors; the referee
-(:mod:`rules.play.check`) replays a record on it, mistakes included, and the rulings
-(:mod:`rules.play.rulings`) judge afterwards. So :meth:`PlayState.lay` accepts a
-card laid out of turn or not held (the count at the table included it), and only
-refuses what cannot happen at all: a card that would pass 31 (it is taken back),
-or a move after the play is over.
+the five-card game's single count. It writes none of them: they are
+:mod:`rules.play.turns`, which the double-dummy search's positions
+(:mod:`rules.doubledummy.position`) call too, and what a card scores is
+:func:`rules.play.pegging.peg_scores`. This module is the referee's encoding of
+them: whole cards, each seat's count of cards left, the hands where known, the
+pegs, and the :class:`Scored` event of each move.
+
+It does not rule on errors; the referee (:mod:`rules.play.check`) replays a record
+on it, mistakes included, and the rulings (:mod:`rules.play.rulings`) judge
+afterwards. So :meth:`PlayState.lay` accepts a card laid out of turn or not held (the
+count at the table included it), and only refuses what cannot happen at all: a card
+that would pass 31 (it is taken back), or a move after the play is over. A seat that
+lays more cards than it held has a count below nought, and the turns around it are
+ruled as the referee always has (``_holding``).
 """
 
 from __future__ import annotations
