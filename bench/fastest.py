@@ -1,16 +1,21 @@
-"""The fastest of many runs, in CPU time, of the referee's hot paths, in this checkout or
-another one; for comparing two trees on a machine that others load.
+"""The fastest of many runs, in CPU time (wall time beside it), of the referee's hot paths,
+the reviews and the search, in this checkout or another one; for comparing two trees on
+a machine that others load.
 
-    python -m bench.fastest [--base DIR] [--rounds 4]
+    python -m bench.fastest [--base DIR] [--rounds 4] [--python PY]
 
 The least CPU time of N runs is what the code costs when nothing else takes the core, so
 it drifts far less with a shared machine's load than a median does (bench/sidebyside.py
 gives medians and their spread). Each round runs this script's own measure in each
-checkout, alternately (``DIR/.venv/bin/python``, that tree first on ``sys.path``); it
-reads the tree's own API (before issue 19's ``Table`` or after), so any checkout since
-issue 15 can be measured. Figures: a six-card play refereed without and with the hands
-(1,000 random legal plays, the least of 15 runs), a whole 13-deal game (50 games, the
-least of 9), the six-card dealer's discard advice (60 hands, the least of 5); per item.
+checkout, alternately (``DIR/.venv/bin/python``, or this interpreter where that tree has
+no venv; that tree first on ``sys.path``); it reads the tree's own API (before issue 19's
+``Table`` or after), so any checkout since issue 15 can be measured. Figures: a six-card
+play refereed without and with the hands (1,000 random legal plays, the least of 15
+runs), a whole 13-deal game (50 games, the least of 9), the six-card dealer's discard
+advice (60 hands, the least of 5); per item. Where the tree has them (issue 16 on), a
+13-deal game reviewed (two games, the least of 5) and the double-dummy search on
+adversarial four-player deals (20,000 positions stored, the least of 5, per position).
+Each figure is the least CPU time of its runs, and ``wall`` the least wall time.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import json
 import random
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,17 +33,18 @@ from pathlib import Path
 TREE = Path(__file__).resolve().parent.parent
 
 
-def fastest(run: Callable[[], object], runs: int) -> float:
-    """bench._common.best_of in CPU time, after a warm-up. Not that helper with a clock
-    argument: :func:`measure` runs with the other checkout's ``bench`` package first on
-    the path, whose ``_common`` may not have it."""
+def fastest(run: Callable[[], object], runs: int) -> tuple[float, float]:
+    """bench._common.best_of in CPU time, and the least wall time, after a warm-up. Not
+    that helper with a clock argument: :func:`measure` runs with the other checkout's
+    ``bench`` package first on the path, whose ``_common`` may not have it."""
     run()
-    best = float("inf")
+    best = wall = float("inf")
     for _ in range(runs):
-        start = time.process_time()
+        start, started = time.process_time(), time.perf_counter()
         run()
         best = min(best, time.process_time() - start)
-    return best
+        wall = min(wall, time.perf_counter() - started)
+    return best, wall
 
 
 def measure() -> dict[str, float]:
@@ -66,26 +73,58 @@ def measure() -> dict[str, float]:
     games = [pegging.game(game_body(rng, 13)) for _ in range(50)]
     deck = list(full_deck())
     hands = [random.Random(3).sample(deck, 6) for _ in range(60)]
-    return {
-        "play without hands, µs": fastest(
-            lambda: [pegging.check_play(e) for e, _ in plays], 15) / len(plays) * 1e6,
-        "play with hands, µs": fastest(
-            lambda: [pegging.check_play(e, hands=h) for e, h in plays], 15) / len(plays) * 1e6,
-        "13-deal game, µs": fastest(lambda: [game(d) for d in games], 9) / len(games) * 1e6,
-        "six-card dealer's advice, ms": fastest(
-            lambda: [advise(h, dealer=True, variant=Variant.SIX_CARD) for h in hands],
-            5) / len(hands) * 1e3,
+    found = {
+        "play without hands, µs": per(fastest(
+            lambda: [pegging.check_play(e) for e, _ in plays], 15), len(plays) / 1e6),
+        "play with hands, µs": per(fastest(
+            lambda: [pegging.check_play(e, hands=h) for e, h in plays], 15),
+            len(plays) / 1e6),
+        "13-deal game, µs": per(fastest(lambda: [game(d) for d in games], 9), len(games) / 1e6),
+        "six-card dealer's advice, ms": per(fastest(
+            lambda: [advise(h, dealer=True, variant=Variant.SIX_CARD) for h in hands], 5),
+            len(hands) / 1e3),
     }
+    try:
+        from bench.review import ANN_BOB, spend_on_adversarial_deals, thirteen_deal_games
+        from rules import review_game
+    except ImportError:  # a tree from before the reviews (issue 16)
+        return flatten(found)
+    reviewed = thirteen_deal_games(random.Random(16), 2)
+    found["13-deal game reviewed, ms"] = per(fastest(
+        lambda: [review_game(ANN_BOB, g) for g in reviewed], 5), len(reviewed) / 1e3)
+    positions = 20_000
+    found["search, µs a stored position"] = per(fastest(
+        lambda: spend_on_adversarial_deals(positions, random.Random(5)), 5), positions / 1e6)
+    return flatten(found)
 
 
-def in_tree(tree: Path) -> dict[str, float]:
+def per(times: tuple[float, float], items: float) -> tuple[float, float]:
+    return times[0] / items, times[1] / items
+
+
+def flatten(found: dict[str, tuple[float, float]]) -> dict[str, float]:
+    """Each figure's CPU time, and its wall time as ``<figure> wall``."""
+    out = {}
+    for name, (cpu, wall) in found.items():
+        out[name] = cpu
+        out[f"{name} wall"] = wall
+    return out
+
+
+def in_tree(tree: Path, python: Path | None = None) -> dict[str, float]:
+    """:func:`measure` in ``tree``, with ``python`` (default: the tree's venv, else this
+    interpreter)."""
     # The tree's own library and bench helpers; this file's measure, loaded by its path.
     code = (f"import sys, json, importlib.util; sys.path.insert(0, {str(tree)!r}); "
             f"spec = importlib.util.spec_from_file_location('fastest', {__file__!r}); "
             "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module); "
             "print(json.dumps(module.measure()))")
-    done = subprocess.run([str(tree / ".venv/bin/python"), "-c", code], cwd=tree,
-                          capture_output=True, text=True, check=True)
+    if python is None:
+        python = tree / ".venv/bin/python"
+        if not python.exists():
+            python = Path(sys.executable)
+    done = subprocess.run([str(python), "-c", code], cwd=tree, capture_output=True, text=True,
+                          check=True)
     return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
 
 
@@ -93,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=Path)
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--python", type=Path,
+                        help="the interpreter for both trees (default: each tree's venv)")
     args = parser.parse_args(argv)
     print(f"# python -m bench.fastest{f' --base {args.base}' if args.base else ''} "
           f"--rounds {args.rounds}: the least CPU time of many runs, per item")
@@ -103,14 +144,16 @@ def main(argv: list[str] | None = None) -> int:
     seen: dict[str, dict[str, list[float]]] = {"A": {}, "B": {}}
     for _ in range(args.rounds):
         for side, tree in (("A", args.base.resolve()), ("B", TREE)):
-            for name, value in in_tree(tree).items():
+            for name, value in in_tree(tree, args.python and args.python.absolute()).items():
                 seen[side].setdefault(name, []).append(value)
     print(f"A = {args.base}, B = {TREE}; each side's median over {args.rounds} rounds of "
-          "its least")
-    print(f"{'A':>10} {'B':>10} {'B/A':>7}  figure")
+          "its least, and the least of all")
+    print(f"{'A':>10} {'B':>10} {'B/A':>7} {'A least':>10} {'B least':>10} {'B/A':>7}  figure")
     for name, values in seen["A"].items():
         a, b = statistics.median(values), statistics.median(seen["B"][name])
-        print(f"{a:10.2f} {b:10.2f} {b / a:7.3f}  {name}")
+        a_least, b_least = min(values), min(seen["B"][name])
+        print(f"{a:10.2f} {b:10.2f} {b / a:7.3f} {a_least:10.2f} {b_least:10.2f} "
+              f"{b_least / a_least:7.3f}  {name}")
     return 0
 
 

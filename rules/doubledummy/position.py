@@ -13,8 +13,11 @@ state small:
 * A go is forced (a player who cannot lay must say it), so it is no decision: a
   transition lays one card and then applies every go that follows.
 
-Scores come from :func:`rules.play.pegging.peg_scores`, the referee's own scorer. The
-search itself is in :mod:`rules.doubledummy.search`.
+The rules are the referee's own, written once: scores come from
+:func:`rules.play.pegging.peg_scores`, and whose turn it is, the go, the end of a
+count and of the play from :mod:`rules.play.turns`, which the referee's state machine
+(:class:`rules.play.state.PlayState`) calls too. This module only keeps the compact
+encoding over them. The search itself is in :mod:`rules.doubledummy.search`.
 
 **The objective.** Each seat plays for a sign: +1 for the reviewed side, -1 for the
 others. The value of a position is the pair ``(game, difference)``, compared in that
@@ -35,6 +38,7 @@ from typing import NamedTuple
 
 from rules.core.cards import PIPS, Card, Rank, Suit
 from rules.play.pegging import GO_POINT, THIRTY_ONE, peg_scores
+from rules.play.turns import NO_ONE, after_go, after_lay, end_count, first_lead
 
 __all__ = ["Hand", "Objective", "Pegs", "Position", "Value", "pips", "tail"]
 
@@ -97,8 +101,8 @@ class Position(NamedTuple):
     def start(cls, hands: Sequence[Sequence[Card]]) -> Position:
         """The play about to begin: the seat after the dealer (seat 0) leads."""
         held = tuple(tuple(sorted(card.order for card in hand)) for hand in hands)
-        first = next((seat for seat, hand in enumerate(held) if hand), None)
-        return cls(held, actor=first)
+        first = first_lead(held)
+        return cls(held, actor=None if first == NO_ONE else first)
 
     @property
     def cards_left(self) -> int:
@@ -122,15 +126,14 @@ class Position(NamedTuple):
         count += PIPS[order]
         stack, points = _lay_scores(stack, order, count)
         pegs = [(seat, points)] if points else []
-        actor = None if count == THIRTY_ONE else _next_from(hands, gone, seat, len(hands))
+        actor = after_lay(hands, gone, seat, count)
         return _settle(hands, count, stack, actor, gone, seat, single_count, pegs)
 
     def go(self, *, single_count: bool = False) -> tuple[Position, Pegs]:
         """The actor, who can lay nothing, says go; then every forced go after it."""
         seat = self.actor
         assert seat is not None and not self.legal()
-        gone = self.gone | 1 << seat
-        actor = _next_from(self.hands, gone, seat, len(self.hands))
+        gone, actor = after_go(self.hands, self.gone, seat)
         return _settle(self.hands, self.count, self.stack, actor, gone, self.last,
                        single_count, [])
 
@@ -157,38 +160,30 @@ def _legal(held: Hand, room: int) -> tuple[int, ...]:
 _new = tuple.__new__
 
 
-def _settle(hands: tuple[Hand, ...], count: int, stack: tuple[int, ...], actor: int | None,
+def _settle(hands: tuple[Hand, ...], count: int, stack: tuple[int, ...], actor: int,
             gone: int, last: int | None, single_count: bool,
             pegs: list[tuple[int, int]]) -> tuple[Position, Pegs]:
-    """From ``actor`` on, every seat that cannot lay says go, up to a seat that can; when
-    no one can, the count ends (and the play, if no cards are left or in the five-card
-    game)."""
-    n = len(hands)
+    """From ``actor`` on (``NO_ONE``: no one can play on), every seat that cannot lay
+    says go, up to a seat that can; when no one can, the count ends
+    (:func:`rules.play.turns.end_count`): the go or the last card, then the next count
+    or the end of the play."""
     while True:
         room = THIRTY_ONE - count
-        while actor is not None and PIPS[hands[actor][0]] > room:
-            gone |= 1 << actor  # a forced go
-            actor = _next_from(hands, gone, actor, n)
-        if actor is not None:
+        while actor != NO_ONE and PIPS[hands[actor][0]] > room:
+            gone, actor = after_go(hands, gone, actor)  # a forced go
+        if actor != NO_ONE:
             return _new(Position, (hands, count, stack, actor, gone, last)), tuple(pegs)
-        # No one can lay: the go (or the last card) to the last card's player; a card
-        # that made 31 has had its two already.
-        if last is not None and count != THIRTY_ONE:
-            pegs.append((last, GO_POINT))
-        if single_count or not any(hands) or last is None:
+        # Every count here has a card laid (a count opens at nought, where any card
+        # fits), so ``last`` is None here only when no one held a card at all. Unlike
+        # the referee's, it is kept across counts: positions that differ in it stay
+        # apart in the search's tables, whose size the budgets count.
+        go_to, over, actor = end_count(hands, count, NO_ONE if last is None else last, 0,
+                                       single_count)
+        if go_to != NO_ONE:
+            pegs.append((go_to, GO_POINT))
+        if over:
             return _new(Position, (hands, count, stack, None, gone, last)), tuple(pegs)
         count, stack, gone = 0, (), 0
-        actor = _next_from(hands, 0, last, n)
-
-
-def _next_from(hands: tuple[Hand, ...], gone: int, seat: int, n: int) -> int | None:
-    """The next seat after ``seat`` (ending with ``seat`` itself) that still plays this
-    count: it holds cards and has not said go."""
-    for step in range(1, n + 1):
-        candidate = (seat + step) % n
-        if hands[candidate] and not gone >> candidate & 1:
-            return candidate
-    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,6 @@
-"""The play: what a card scores, the play as a state machine, and its referee."""
+"""The play: what a card scores (pegging.py), the rules of turn (turns.py, which the
+double-dummy search calls too), the play as a state machine (state.py), and its
+referee."""
 
 from rules.play.check import PlayCheck, check_play, check_play_record
 from rules.play.live import Next, Phase, in_play

@@ -8,14 +8,22 @@ move made. States are plain tuples underneath, so they hash and compare by value
 and a transition costs a handful of tuple builds: a search can keep them in a
 table.
 
-The machine knows the rules of the play (docs/rules.md#the-count and after):
+The machine follows the rules of the play (docs/rules.md#the-count and after):
 turn order, the go, the count ending at 31 or when no one can play, the last card,
-the five-card game's single count. It does not rule on errors; the referee
-(:mod:`rules.play.check`) replays a record on it, mistakes included, and the rulings
-(:mod:`rules.play.rulings`) judge afterwards. So :meth:`PlayState.lay` accepts a
-card laid out of turn or not held (the count at the table included it), and only
-refuses what cannot happen at all: a card that would pass 31 (it is taken back),
-or a move after the play is over.
+the five-card game's single count. It writes none of them: they are
+:mod:`rules.play.turns`, which the double-dummy search's positions
+(:mod:`rules.doubledummy.position`) call too, and what a card scores is
+:func:`rules.play.pegging.peg_scores`. This module is the referee's encoding of
+them: whole cards, each seat's count of cards left, the hands where known, the
+pegs, and the :class:`Scored` event of each move.
+
+It does not rule on errors; the referee (:mod:`rules.play.check`) replays a record
+on it, mistakes included, and the rulings (:mod:`rules.play.rulings`) judge
+afterwards. So :meth:`PlayState.lay` accepts a card laid out of turn or not held (the
+count at the table included it), and only refuses what cannot happen at all: a card
+that would pass 31 (it is taken back), or a move after the play is over. A seat that
+lays more cards than it held has a count below nought, and the turns around it are
+ruled as the referee always has (``_holding``).
 """
 
 from __future__ import annotations
@@ -26,11 +34,9 @@ from typing import NamedTuple
 from rules.core.cards import MOST_PIPS, Card, full_deck
 from rules.core.table import Table
 from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore, peg_scores
+from rules.play.turns import NO_ONE, after_go, after_lay, end_count, first_lead, next_seat
 
 __all__ = ["FITS", "NO_ONE", "IllegalMove", "PlayState", "Scored"]
-
-NO_ONE = -1
-"""The seat number for "nobody": no turn once the play is over, no card laid yet."""
 
 _DECK = tuple(full_deck())
 FITS = tuple(sum(1 << card.index for card in _DECK if card.pips <= room) for room in range(32))
@@ -103,7 +109,7 @@ class PlayState(NamedTuple):
             held = [hands.get(p, ()) for p in seats]
             left = tuple(map(len, held))
             masks = tuple(map(_mask, held))
-        first = _next_from(left, 0, len(seats) - 1)  # the dealer's left, or the next with cards
+        first = first_lead(left)
         return cls(seats, spec.single_count, first, max(first, 0), 0, (), NO_ONE, 0, left, masks,
                    (0,) * len(seats))
 
@@ -191,13 +197,9 @@ class PlayState(NamedTuple):
             # peg_scores gives at most two: the count's (15 or 31) and the cards' (pair or run).
             points = scores[0].points if len(scores) == 1 else scores[0].points + scores[1].points
             pegs = _bump(pegs, seat, points)
-        if count == THIRTY_ONE:
-            turn = NO_ONE
-        else:
-            # The next seat usually plays on: try it before walking the table.
-            turn = seat + 1 if seat + 1 < len(left) else 0
-            if not left[turn] or gone >> turn & 1:
-                turn = _next_from(left, gone, seat)
+        turn = after_lay(left, gone, seat, count)
+        if turn != NO_ONE and left[turn] < 0 and (turn - seat) % len(left) != 1:
+            turn = next_seat(_holding(left), gone, seat)  # see _holding
         state = _new(PlayState, (players, single, turn, leader, count, stack, seat, gone, left,
                                  hands, pegs))
         if turn != NO_ONE:
@@ -213,8 +215,9 @@ class PlayState(NamedTuple):
         if seat == NO_ONE:
             raise IllegalMove("the play is over: no one is to say go")
         players, single, _, leader, count, stack, last, gone, left, hands, pegs = self
-        gone |= 1 << seat
-        turn = _next_from(left, gone, seat)
+        gone, turn = after_go(left, gone, seat)
+        if turn != NO_ONE and left[turn] < 0:
+            turn = next_seat(_holding(left), gone, seat)  # see _holding
         state = _new(PlayState, (players, single, turn, leader, count, stack, last, gone, left,
                                  hands, pegs))
         if turn != NO_ONE:
@@ -226,26 +229,21 @@ class PlayState(NamedTuple):
 
     def _end_count(self) -> tuple[PlayState, int, PegScore | None]:
         """No one can play on: the go (or the last card) to whoever laid the last card,
-        then the count resets and the player after them leads."""
-        final = self.single_count or not any(self.left)
-        go_to, go = NO_ONE, None
-        if self.last != NO_ONE and self.count != THIRTY_ONE:
-            go_to, go = self.last, (_LAST_CARD if final else _GO)
-        pegs = self.pegs if go is None else _bump(self.pegs, go_to, go.points)
-        players, single, _, leader, _, stack, last, gone, left, hands, _ = self
-        if final:
-            over = PlayState(players, single, NO_ONE, leader, self.count, stack, last, gone,
-                             left, hands, pegs)
-            return over, go_to, go
-        if self.last != NO_ONE:
-            turn = _next_from(self.left, 0, self.last)
-        elif self.left[self.leader] > 0:
-            # Everyone passed without a card laid (reneges all): the same player leads.
-            turn = self.leader
+        then the count resets and the next leads (:func:`rules.play.turns.end_count`)."""
+        players, single, _, leader, count, stack, last, gone, left, hands, pegs = self
+        go_to, over, lead = end_count(left, count, last, leader, single)
+        if lead != NO_ONE and left[lead] < 0:
+            lead = next_seat(_holding(left), 0, leader if last == NO_ONE else last)
+        go = None
+        if go_to != NO_ONE:
+            go = _LAST_CARD if over else _GO
+            pegs = _bump(pegs, go_to, GO_POINT)
+        if over:
+            state = _new(PlayState, (players, single, NO_ONE, leader, count, stack, last, gone,
+                                     left, hands, pegs))
         else:
-            turn = _next_from(self.left, 0, self.leader)
-        state = PlayState(players, single, turn, max(turn, 0), 0, (), NO_ONE, 0, left, hands,
-                          pegs)
+            state = _new(PlayState, (players, single, lead, max(lead, 0), 0, (), NO_ONE, 0,
+                                     left, hands, pegs))
         return state, go_to, go
 
 
@@ -255,15 +253,16 @@ tuple's keyword-friendly ``__new__``: a transition builds two, and the referee m
 one transition per event."""
 
 
-def _next_from(left: tuple[int, ...], gone: int, seat: int) -> int:
-    """The next seat after ``seat`` (ending with ``seat`` itself) still in this count:
-    holding cards and not gone."""
-    n = len(left)
-    for step in range(1, n + 1):
-        candidate = (seat + step) % n
-        if left[candidate] > 0 and not gone >> candidate & 1:
-            return candidate
-    return NO_ONE
+def _holding(left: tuple[int, ...]) -> tuple[bool, ...]:
+    """Who holds cards when the turn goes round the table, where a count of cards left
+    has gone below nought (the record had that seat lay more cards than it held).
+
+    The rules (:mod:`rules.play.turns`) are given ``left`` itself, in which such a seat
+    still has cards: so it plays on straight after the card before it, and the play
+    does not end while its count is not nought. Where they name it for the turn in any
+    other way, the turn passes over it instead, walking this view of the table. That
+    is how the referee has always ruled these records; a change would change answers."""
+    return tuple(cards > 0 for cards in left)
 
 
 def _cards(mask: int) -> tuple[Card, ...]:
