@@ -85,7 +85,7 @@ def advise(obj: Context, cards: tuple[str, ...], dealer: bool | None,
     """Which cards to throw, by exact expected value, or given the scores by the chance
     of winning."""
     if dealer is None:
-        raise click.UsageError("say whose crib it is: --dealer or --pone")
+        raise click.UsageError("Missing option '--dealer' or '--pone': say whose crib it is.")
 
     def show(r: dict[str, Any]) -> None:
         by_win = "best_by_win" in r
