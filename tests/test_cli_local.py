@@ -227,7 +227,7 @@ def test_the_cases_reach_every_command() -> None:
 
 def test_advise_without_a_side_says_which_options() -> None:
     code, output = _run(["advise", "2C", "3H", "4D", "5D", "5S", "JS"])
-    assert code == 2 and "--dealer or --pone" in output
+    assert code == 2 and "'--dealer' or '--pone'" in output
 
 
 def test_advise_by_the_chance_of_winning_shows_it() -> None:
