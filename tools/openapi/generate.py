@@ -66,9 +66,10 @@ def _documented_cls(schema: Any) -> type[Documented] | None:
 
 
 def _name(schema: Any) -> str | None:
-    """A schema's component name; None writes it out where it is used."""
+    """A schema's component name, its own (a subclass that names none is written out
+    where it is used); None writes it out where it is used."""
     cls = _documented_cls(schema)
-    return None if cls is None else cls.component
+    return None if cls is None else vars(cls).get("component")
 
 
 def _documented() -> Iterator[type[Documented]]:
@@ -94,12 +95,18 @@ class Converter(OpenAPIConverter):
         prop: dict[str, Any] = super().field2property(field)
         if isinstance(prop.get("required"), bool):
             del prop["required"]  # metadata: the schema's word (:meth:`schema2jsonschema`)
+        if prop.get("additionalProperties") == {}:
+            del prop["additionalProperties"]  # an object of anything: apispec's way to say it
         name = field.metadata.get("component")
         if name is None or self._making == name:
             return prop
         made = self.component(name)
-        ref = {"$ref": REF + name}
+        ref: dict[str, Any] = {"$ref": REF + name}
         extras = {key: value for key, value in prop.items() if made.get(key, ...) != value}
+        if field.allow_none and extras.get("type") == [made.get("type"), "null"]:
+            del extras["type"]  # the type, or null
+            ref = {"oneOf": [ref, {"type": "null"}]}
+            return {**ref, **extras}
         return {"allOf": [ref], **extras} if extras else ref
 
     def component(self, name: str) -> dict[str, Any]:
@@ -118,6 +125,9 @@ class Converter(OpenAPIConverter):
         cls = _documented_cls(schema)
         if cls is not None and cls.shapes:
             return self._shapes(cls)
+        base = _open_base(cls)
+        if cls is not None and base is not None:
+            return self._extending(cls, base)
         out: dict[str, Any] = super().schema2jsonschema(schema)  # type: ignore[no-untyped-call]
         if cls is not None:
             fields = getattr(schema, "fields", None) or cls().fields  # type: ignore[attr-defined]
@@ -127,6 +137,18 @@ class Converter(OpenAPIConverter):
             if cls.description:
                 out = {"description": cls.description, **out}
         return out
+
+    def _extending(self, cls: type[Documented], base: type[Documented]) -> dict[str, Any]:
+        """A schema that adds fields to an open, named one: that one, and its own fields."""
+        fields = cls().fields  # type: ignore[attr-defined]
+        inherited = base().fields  # type: ignore[attr-defined]
+        own = {key: field for key, field in fields.items() if key not in inherited}
+        added: dict[str, Any] = self.fields2jsonschema(own)  # type: ignore[no-untyped-call]
+        added["required"] = [key for key in _required(cls, fields) if key in own]
+        if not added["required"]:
+            del added["required"]
+        out = {"allOf": [self.resolve_nested_schema(base), added]}  # type: ignore[no-untyped-call]
+        return {"description": cls.description, **out} if cls.description else out
 
     def _shapes(self, cls: type[Documented]) -> dict[str, Any]:
         fields = cls().fields  # type: ignore[attr-defined]
@@ -143,6 +165,15 @@ class Converter(OpenAPIConverter):
 
 class _Plugin(MarshmallowPlugin):
     Converter = Converter
+
+
+def _open_base(cls: type[Documented] | None) -> type[Documented] | None:
+    """The named schema a schema extends, where that one is open to more fields."""
+    for base in (cls.__mro__[1:] if cls is not None else ()):
+        if (issubclass(base, Documented) and vars(base).get("component")
+                and base.opts.unknown == marshmallow.EXCLUDE):  # type: ignore[attr-defined]
+            return base
+    return None
 
 
 def _required(cls: type[Documented], fields: Mapping[str, Any]) -> list[str]:
