@@ -357,8 +357,14 @@ class _Dumper(yaml.SafeDumper):
         return True
 
 
+_SELECTOR = "\ufe0f"  # invisible in an editor: written as its escape (:func:`dumps`)
+
+
 def _text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
-    style = "|" if "\n" in value else None
+    """Prose with lines as a block; a long sentence folded; a string holding the emoji
+    variation selector double-quoted, so that it can be written as ``\\uFE0F``."""
+    style = ('"' if _SELECTOR in value else "|" if "\n" in value
+             else ">" if len(value) > 80 else None)
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
@@ -390,5 +396,5 @@ _Dumper.add_representer(list, _sequence)
 
 
 def dumps(doc: Mapping[str, Any]) -> str:
-    return WRITTEN + yaml.dump(doc, Dumper=_Dumper, sort_keys=False,
-                                          allow_unicode=True, width=100)
+    text = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    return WRITTEN + text.replace(_SELECTOR, "\\uFE0F")
