@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 import yaml
 
-from tools.openapi.generate import OUTPUT, document, dumps
+from tools.openapi.dump import dumps
+from tools.openapi.generate import OUTPUT, document
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE = yaml.safe_load((ROOT / "tests/data/openapi-0.3.0.yaml").read_text(encoding="utf-8"))

@@ -2,7 +2,8 @@
 
 import sys
 
-from tools.openapi.generate import OUTPUT, document, dumps
+from tools.openapi.dump import dumps
+from tools.openapi.generate import OUTPUT, document
 
 text = dumps(document())
 if OUTPUT.read_text(encoding="utf-8") != text:
