@@ -6,7 +6,7 @@ PORT ?= 8000
 BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
-.PHONY: ts-client serve stack test lint bench replay sidebyside soak worst budget slowclients flood audit \
+.PHONY: openapi ts-client serve stack test lint bench replay sidebyside soak worst budget slowclients flood audit \
 	lock image-test clean chances
 
 $(BIN)/python:
@@ -43,6 +43,12 @@ serve: $(VENV)/.installed
 # PORT, metrics and probes on OPS_PORT (default PORT + 1). Needs nginx (apt-get install nginx).
 stack: $(VENV)/.installed
 	PORT=$(PORT) $(BIN)/python deploy/stack.py
+
+# openapi.yaml is written, not edited: from the service's marshmallow schemas (service/v1,
+# service/answers), its views' docstrings and tools/openapi/overlay.yaml. A test fails
+# while the committed file is not what this writes (tests/test_contract_source.py).
+openapi: $(VENV)/.installed-test
+	$(BIN)/python -m tools.openapi
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -17,6 +17,7 @@ from marshmallow.types import ErrorMessages
 
 from rules import Card, InvalidCardError, Ruleset, Variant
 from rules.core import MOST_CARDS, MOST_PLAYERS
+from service.documented import Documented, component
 from service.errors import Coded
 
 __all__ = [
@@ -39,8 +40,13 @@ __all__ = [
     "StrictInt",
     "StrictSchema",
     "String",
+    "card_field",
+    "cards_field",
+    "claim_field",
     "duplicate",
     "quote",
+    "ruleset_field",
+    "variant_field",
 ]
 
 QUOTED = 40
@@ -191,7 +197,7 @@ class Between:
                                         f"not {value}"))
 
 
-class StrictSchema(Schema):
+class StrictSchema(Documented, Schema):
     """A request object: unknown fields refused (the walker in service.errors names the
     key), and a value that is no object refused at its pointer."""
 
@@ -307,13 +313,43 @@ class StrictInt(_Coded, fields.Integer):
         return int(value)
 
 
+@component("Claim", description="Points claimed. For a hand or crib that cannot count 19 "
+           "(four-card hands, cribs, the five-card game's hands) a claim of 19 means nothing "
+           "(\"nineteen\"); for the seven-card game's five-card hands 19 is 19.")
 def claim_field(**kwargs: Any) -> StrictInt:
     return StrictInt(validate=Between(0, MAX_CLAIM), **kwargs)
+
+
+@component("Card", description="A card in lenient notation, e.g. `5h`, `10♥`, `TH`, `qs`.",
+           pattern="^([Aa2-9TtJjQqKk]|10)([SsHhDdCc]|[♠♥♦♣♤♡♢♧]\uFE0F?)$",
+           examples=["5H", "10♥", "qs"])
+def card_field(**kwargs: Any) -> CardField:
+    return CardField(**kwargs)
+
+
+@component("Cards")
+def cards_field(**kwargs: Any) -> Cards:
+    return Cards(**kwargs)
+
+
+@component("Variant")
+def variant_field(**kwargs: Any) -> Enum:
+    """A variant, the six-card game unless the request says (an answer's says always)."""
+    if not kwargs.get("required"):
+        kwargs.setdefault("load_default", Variant.SIX_CARD)
+    return Enum(Variant, **kwargs)
+
+
+@component("Ruleset")
+def ruleset_field(**kwargs: Any) -> Enum:
+    if not kwargs.get("required"):
+        kwargs.setdefault("load_default", Ruleset.ACC)
+    return Enum(Ruleset, **kwargs)
 
 
 class CommonSchema(StrictSchema):
     """The fields every operation accepts."""
 
-    variant = Enum(Variant, load_default=Variant.SIX_CARD)
-    ruleset = Enum(Ruleset, load_default=Ruleset.ACC)
+    variant = variant_field()
+    ruleset = ruleset_field()
     muggins = StrictBool(load_default=False)

@@ -37,7 +37,16 @@ _INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.DOTALL)
 
 @bp.get("/")
 def scorepad() -> Response:
-    """The scorepad page: plain HTML, CSS and JS from the package, under a strict CSP."""
+    """The scorepad page
+
+    A page for the table (count a hand, check a pegging record), served under a strict
+    Content-Security-Policy.
+    ---
+    operationId: scorepad
+    tags: [operations]
+    responses:
+      200: { description: An HTML page., content: text/html }
+    """
     return current_app.send_static_file("index.html")
 
 
@@ -69,11 +78,28 @@ def install_page_policy(app: Flask) -> None:
 
 @bp.get("/healthz")
 def healthz() -> Response:
+    """Liveness
+
+    ---
+    operationId: health
+    tags: [operations]
+    responses:
+      200: { description: The process is up., schema: Status }
+    """
     return jsonify({"status": "ok"})
 
 
 @bp.get("/readyz")
 def readyz() -> Response | tuple[Response, int]:
+    """Readiness
+
+    ---
+    operationId: ready
+    tags: [operations]
+    responses:
+      200: { description: Ready for traffic., schema: Status }
+      503: { description: Shutting down., schema: Status }
+    """
     if readiness.shutting_down:
         return jsonify({"status": "shutting down"}), 503
     return jsonify({"status": "ready"})
@@ -81,11 +107,33 @@ def readyz() -> Response | tuple[Response, int]:
 
 @bp.get("/metrics")
 def metrics() -> Response:
+    """Prometheus metrics, summed over every worker
+
+    `muggins_http_requests_total{method,route,status}`,
+    `muggins_http_request_duration_seconds{method,route}` (histogram) and
+    `muggins_findings_total{code}`.
+    ---
+    operationId: metrics
+    tags: [operations]
+    responses:
+      200: { description: Prometheus text exposition format., content: text/plain }
+    """
     return metrics_response()
 
 
 @bp.get("/openapi.yaml")
 def openapi_yaml() -> Response:
+    """This document
+
+    ---
+    operationId: contract
+    tags: [operations]
+    responses:
+      200:
+        description: The OpenAPI document.
+        content: application/yaml
+        schema: Contract
+    """
     return Response(OPENAPI_YAML, mimetype="application/yaml")
 
 

@@ -44,4 +44,15 @@ def page() -> str:
 
 @bp.get("/rules")
 def rules() -> Response:
+    """The rule book, as HTML
+
+    The project's rule book (`docs/rules.md`), one anchor per section: every
+    finding's `rulebook` link (`/rules#renege`) points into it. Served under a
+    Content-Security-Policy that allows nothing but the page itself.
+    ---
+    operationId: ruleBook
+    tags: [reference]
+    responses:
+      200: { description: An HTML page., content: text/html }
+    """
     return Response(page(), mimetype="text/html")

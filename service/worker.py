@@ -53,5 +53,18 @@ def worker() -> str:
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
+    """The scorepad's service worker
+
+    The script the scorepad page registers so that it can be installed and opened
+    offline: it keeps the page's own files (`/` and `/scorepad/…`, including the web
+    app manifest `/scorepad/manifest.webmanifest`) in the browser, network first.
+    Served at the root so that its scope covers the page at `/`. The checks are not
+    kept: they need the server.
+    ---
+    operationId: serviceWorker
+    tags: [operations]
+    responses:
+      200: { description: "The worker, as JavaScript.", content: text/javascript }
+    """
     # Revalidated like the page's files: a new release is seen at the next visit.
     return Response(worker(), mimetype="text/javascript", headers={"Cache-Control": "no-cache"})

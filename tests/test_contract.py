@@ -18,6 +18,7 @@ from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     negative_data_rejection,
+    positive_data_acceptance,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
@@ -68,11 +69,40 @@ def every_header_is_declared(ctx: Any, response: Any, case: schemathesis.Case) -
                             f"sends undeclared headers: {sorted(undeclared)}")
 
 
+@schemathesis.check
+def valid_requests_are_answered_or_pointed(ctx: Any, response: Any,
+                                           case: schemathesis.Case) -> None:
+    """A request the contract says is valid is answered, or refused with a 422 whose every
+    problem points at a field: never a 400, 413, 415 or other 4xx, and never a 500. (Only
+    a 422: what the JSON Schema cannot say, the rules and the library say; see
+    :data:`RULED`.)"""
+    if case.meta is None or not case.meta.generation.mode.is_positive:
+        return
+    if response.status_code == 422:
+        errors = response.json().get("errors")
+        assert errors and all(e["pointer"].startswith("#") for e in errors), response.text
+    else:
+        assert response.status_code < 400, (  # a redirect (/docs) is an answer too
+            f"{case.method} {case.path}: a valid request got {response.status_code}")
+
+
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance,
           content_type_conformance, negative_data_rejection, response_headers_conformance,
-          every_header_is_declared]
-FUZZ_EXAMPLES = 150
-"""Half again schemathesis's default budget, per operation, positive and negative."""
+          every_header_is_declared, valid_requests_are_answered_or_pointed]
+RULED = "POST"
+"""The operations whose valid requests may still be refused with a pointed 422, so
+``positive_data_acceptance`` (not a 4xx for a valid request) is not asked of them: every
+POST. Their contract is a JSON Schema, and what makes a record one the rules can referee
+is not a shape it can state: a card seen twice across the hand, the starter and the
+play; a hand of the variant's size; the players a record names, seated; the notation
+sent instead of the JSON fields, never beside them; scores short of the target; a night's
+cards that cross-check. And JSON Schema's ``integer`` admits ``41.0``, which the service
+refuses: it reads integers written as integers (service/fields.py, ``StrictInt``). The
+GET operations have no such rules: every request the contract admits is answered."""
+FUZZ_EXAMPLES = 100
+"""Examples per operation, positive and negative: with the seed fixed, the same requests
+every run, about 40 s of CPU for the 21 operations."""
+FUZZ_SEED = 2026
 
 
 def test_document_is_valid_openapi_3_1() -> None:
@@ -182,14 +212,17 @@ def test_the_cors_headers_are_declared_too(method: str, path: str, body: Any,
 
 
 fuzzed = schemathesis.openapi.from_wsgi("/openapi.yaml", create_app())
-# Both valid requests (which must be answered 2xx or refused with a pointed 422) and
-# deliberately invalid ones (which must be refused).
+# Both valid requests (which must be answered, or refused with a pointed 422 where the
+# rules refuse them: RULED) and deliberately invalid ones (which must be refused), the
+# same ones every run: the seed is fixed and Hypothesis derandomized.
 fuzzed.config.generation.update(modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
                                 max_examples=FUZZ_EXAMPLES)
+fuzzed.config.seed = FUZZ_SEED
 
 
 @fuzzed.parametrize()
-@settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize=False,
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize=True, database=None,
           suppress_health_check=list(HealthCheck))
 def test_fuzz_every_operation(case: schemathesis.Case) -> None:
-    case.call_and_validate(checks=CHECKS)
+    accepted = [] if case.method.upper() == RULED else [positive_data_acceptance]
+    case.call_and_validate(checks=[*CHECKS, *accepted])

@@ -8,16 +8,18 @@ from flask import Response, jsonify
 from marshmallow import RAISE, validates_schema
 
 from rules import check_deal
+from service.documented import component
 from service.errors import load_request
-from service.fields import Between, CommonSchema, Seats, StrictBool, StrictInt, String
+from service.fields import Between, CommonSchema, Seats, StrictInt, String
 from service.observability import count_findings
-from service.v1.notation import Kind, read_record
+from service.v1.notation import Kind, notation_field, read_record
 from service.v1.records import (
     NAME,
     DealFieldsSchema,
     deal_check_out,
     deal_checks,
     deal_record,
+    in_progress_field,
     next_out,
     no_player_named_crib,
     player_names,
@@ -27,6 +29,8 @@ from service.v1.records import (
 MAX_TARGET = 1000
 
 
+@component("Target", description="Defaults by variant (61 five-card, 181 seven-card, 121 "
+           "otherwise).")
 def target_field() -> StrictInt:
     return StrictInt(validate=Between(1, MAX_TARGET))
 
@@ -42,10 +46,23 @@ class DealCheckSchema(CommonSchema, DealFieldsSchema):
     class Meta:
         unknown = RAISE
 
+    component = "DealCheckRequest"
+    description = (
+        "A finished deal needs `discards` and `starter` too (422 `required` without them). A "
+        "deal `in_progress` may stop at any phase: the fields later phases need are left out, "
+        "and what is given must be consistent (a starter needs the discards, plays need the "
+        "starter, claims for the show need the play to be over).")
+    required_too = ()  # in progress, a deal may stop before its discards
+
+    notation = notation_field(Kind.DEAL, metadata={
+        "description": "A deal (docs/notation.md#a-deal), in place of every other field but "
+        "`ruleset` and `muggins`."})
     players = player_names()
-    scores_before = scores_field()
+    scores_before = scores_field(metadata={
+        "description": "Scores by side before the deal (a side is a player, or in the "
+        "four-player game a partnership named `a&c`)."})
     target = target_field()
-    in_progress = StrictBool(load_default=False)
+    in_progress = in_progress_field()
 
     @validates_schema(skip_on_field_errors=False)  # beside any field's problem
     def _shape(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -56,6 +73,25 @@ _schema = DealCheckSchema()
 
 
 def deals_check() -> Response:
+    """Referee one whole deal
+
+    Validates the deal for its variant (a wrong number of cards is a `misdeal`
+    finding), pegs heels, the play (via the pegging referee, with each player's
+    cards taken from the deal) and the show in counting order, strictly in that
+    order, and stops the moment a side reaches the target.
+
+    With `"in_progress": true` the deal may stop at any phase (`dealt` alone, then
+    `discards`, the `starter`, `plays` card by card, `claims` hand by hand); the
+    answer carries `next`, and the hands are shown one by one as their claims come.
+    ---
+    operationId: checkDeal
+    tags: [play]
+    request: DealCheckRequest
+    responses:
+      200:
+        description: The deal refereed.
+        schema: DealCheckResult
+    """
     data = load_request(_schema, read_record(Kind.DEAL, _schema), deal_checks)
     result = check_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
                         muggins=data["muggins"], scores_before=data.get("scores_before"),

@@ -13,16 +13,34 @@ from rules.answers import discards_answer, discards_by_win_answer
 from rules.chances import discard_chances, discard_chances_problems
 from service.body import read_json
 from service.errors import Refused, load_request, problem_errors
-from service.fields import Cards, CommonSchema, StrictBool
+from service.fields import CommonSchema, StrictBool, cards_field
 from service.v1.chances import load_tables
 from service.v1.deals import scores_field
 
+_SCORE = {"type": "integer", "minimum": 0, "maximum": 1000}
+
 
 class AdviseSchema(CommonSchema):
-    cards = Cards(required=True)
-    dealer = StrictBool(required=True)
-    partner_deals = StrictBool()
-    scores = scores_field()
+    component = "AdviseRequest"
+
+    cards = cards_field(required=True, metadata={
+        "minItems": 5, "maxItems": 7, "description": "The dealt hand (6 cards; 5 in the "
+        "five-card, three- and four-player games; 7 in the seven-card game)."})
+    dealer = StrictBool(required=True, metadata={
+        "description": "The player deals, so the crib is theirs."})
+    partner_deals = StrictBool(metadata={
+        "description": "The partner deals, so the crib is the partnership's; `true` in the "
+        "four-player game only (422 `not-in-variant`), and not with `dealer` (422 "
+        "`conflict`)."})
+    # Any side's name is read, and the library says which are wrong: the contract names
+    # the two it takes.
+    scores = scores_field(metadata={
+        "additionalProperties": False, "properties": {"pone": _SCORE, "dealer": _SCORE},
+        "description": "The scores before this deal, `{\"pone\": n, \"dealer\": n}` (the "
+        "player is the `dealer` when `dealer` is true, else the `pone`). Given, the options "
+        "are ranked by the chance of winning. The two-player six-card and five-card games "
+        "only (422 `not-in-variant` at `/scores`); both sides, each short of the target (422 "
+        "at `/scores/<side>`)."})
 
 
 _schema = AdviseSchema()
@@ -41,6 +59,37 @@ def discard_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
 
 
 def discards_advise() -> Response:
+    """Which cards to throw, by exact expected value or by the chance of winning
+
+    Every legal discard, best first. A model, not a strategy: the starter and the
+    other cards in the crib are drawn uniformly from the cards the player has not
+    seen; every discard the opponents could make is taken as equally likely.
+
+    With `scores` (the two-player six-card and five-card games only), the options
+    are ranked by the player's chance of winning the game from those scores, each
+    with its `win` and `net_ev` beside it, and `orders_differ` says whether that
+    order is not the order by `net_ev`. Each option's chance is the mean over the
+    same `samples` deals (the opponent's cards and the starter dealt at random
+    from the cards the player does not hold, the same for every option), each
+    played out by the strategy of `/v1/chances` to its end or to the next deal's
+    position in the table. The deals are seeded from the request, so the same
+    request always gets the same answer. Without `scores` the answer is as before.
+    ---
+    operationId: adviseDiscards
+    tags: [advice]
+    request: AdviseRequest
+    examples:
+      points:
+        value: { cards: ["2C", "3H", "4D", "5D", "5S", "JS"], dealer: false }
+      board:
+        summary: A pone at 115 who needs 6
+        value: { cards: ["KS", "2S", "5C", "AS", "QS", "7C"], dealer: false,
+                 scores: { pone: 115, dealer: 100 } }
+    responses:
+      200:
+        description: Every legal discard, best first (by `win` when `scores` were given).
+        schema: AdviseResult
+    """
     data = load_request(_schema, read_json(), discard_checks)
     if "scores" in data:
         found = discard_chances(data["cards"], dealer=data["dealer"], scores=data["scores"],

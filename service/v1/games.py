@@ -10,16 +10,16 @@ from marshmallow import ValidationError, validates_schema
 from rules import check_game
 from rules.answers import game_answer
 from service.errors import Coded, load_request
-from service.fields import CommonSchema, List, Nested, Size, String
+from service.fields import CommonSchema, List, Nested, Size
 from service.observability import count_findings
 from service.v1.deals import scores_field, target_field
-from service.v1.notation import Kind, read_record
+from service.v1.notation import Kind, notation_field, read_record
 from service.v1.records import (
-    NAME,
     DealFieldsSchema,
     deal_record,
     game_checks,
     game_table,
+    name_field,
     no_player_named_crib,
     player_names,
 )
@@ -35,13 +35,27 @@ def max_deals(target: int) -> int:
 
 
 class GameCheckSchema(CommonSchema):
-    players = player_names(required=True)
-    first_dealer = String(required=True, validate=NAME)
+    component = "GameCheckRequest"
+
+    notation = notation_field(Kind.GAME, metadata={
+        "description": "A game (docs/notation.md#a-game), in place of every other field but "
+        "`ruleset` and `muggins`."})
+    players = player_names(required=True, metadata={
+        "description": "The table in play order: each player's left-hand neighbour follows "
+        "them."})
+    first_dealer = name_field(required=True)
     deals = List(Nested(DealFieldsSchema), required=True,
-                 validate=Size(1, MAX_DEALS, "deals"))
+                 validate=Size(1, MAX_DEALS, "deals"), metadata={
+                     "description": f"At most {DEALS_TO_121} deals in a game to 121 or less (61 "
+                     f"and 121 points), at most {MAX_DEALS} in a longer one (the seven-card "
+                     "game's 181): more than any real game reaches."})
     target = target_field()
-    scores_before = scores_field()
-    """The scores the game was joined at, as a deal's (docs/rules.md#joined-game)."""
+    scores_before = scores_field(metadata={"description": (
+        "The scores the game was joined at, by side as a deal's (a player, or in the "
+        "four-player game a partnership named `a&c`), each below the target; a side left out "
+        "has 0. The first deal sent is played from them and is deal 0. In the five-card game "
+        "the three for last is counted in them: given, nothing is added "
+        "(docs/rules.md#joined-game). Left out, the game is checked from its start.")})
 
     @validates_schema(skip_on_field_errors=False)  # beside any field's problem
     def _no_crib(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -62,6 +76,20 @@ _schema = GameCheckSchema()
 
 
 def games_check() -> Response:
+    """Referee a whole game from its deals
+
+    Chains the deals from `first_dealer`, the deal passing to the left after each
+    deal (a misdeal is dealt again by the same dealer), each deal starting from the
+    scores the previous one left.
+    ---
+    operationId: checkGame
+    tags: [play]
+    request: GameCheckRequest
+    responses:
+      200:
+        description: The game refereed.
+        schema: GameCheckResult
+    """
     body = read_record(Kind.GAME, _schema)
     data = load_request(_schema, body, game_checks)
     deals = [deal_record(d) for d in data["deals"]]

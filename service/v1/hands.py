@@ -23,13 +23,13 @@ from service.errors import (
     record_errors,
 )
 from service.fields import (
-    CardField,
-    Cards,
     CommonSchema,
     List,
     Raw,
     Size,
     StrictBool,
+    card_field,
+    cards_field,
     claim_field,
 )
 from service.observability import count_findings
@@ -38,8 +38,12 @@ MAX_BATCH = 1000
 
 
 class HandCheckSchema(CommonSchema):
-    hand = Cards(required=True)
-    starter = CardField(required=True)
+    component = "HandCheckRequest"
+
+    hand = cards_field(required=True, metadata={
+        "minItems": 3, "maxItems": 5, "description": "4 cards (3 in the five-card game, 5 in "
+        "the seven-card game); a crib is always 4."})
+    starter = card_field(required=True)
     crib = StrictBool(load_default=False)
     claimed = claim_field()
 
@@ -47,7 +51,13 @@ class HandCheckSchema(CommonSchema):
 class HandBatchSchema(CommonSchema):
     """The common fields at the top apply to every item that does not set its own."""
 
-    hands = List(Raw(), required=True, validate=Size(1, MAX_BATCH, "hands"))
+    component = "HandBatchRequest"
+
+    hands = List(Raw(metadata={"examples": [{"hand": ["5H", "5C", "5S", "JD"], "starter": "5D"}]}),
+                 required=True, validate=Size(1, MAX_BATCH, "hands"), metadata={
+                     "description": "Each item is a `HandCheckRequest`. Items are validated one "
+                     "by one, so an item that is not a valid request (not even an object) is "
+                     "answered with a problem object in its slot rather than failing the batch."})
 
 
 _check_schema = HandCheckSchema()
@@ -94,6 +104,18 @@ def _check(data: dict[str, Any], findings: list[Finding] | None = None) -> dict[
 
 
 def hands_check() -> Response:
+    """Count a hand or crib, optionally rule on a claim
+
+    ---
+    operationId: checkHand
+    tags: [show]
+    request: HandCheckRequest
+    example: { hand: ["5H", "5C", "5S", "JD"], starter: "5D", claimed: 28 }
+    responses:
+      200:
+        description: The true count, itemised; with `claimed`, the ruling.
+        schema: HandCheckResult
+    """
     data = load_request(_check_schema, read_json(), hand_checks)
     return jsonify(_check(data))
 
@@ -117,6 +139,20 @@ def _untexts(body: Any) -> dict[int, list[dict[str, str]]]:
 
 
 def hands_batch() -> Response:
+    """Many hand checks in one request
+
+    Up to 1000 items. `variant`, `ruleset` and `muggins` at the top apply to every
+    item that does not set its own. An invalid item gets a problem object in its
+    slot instead of failing the whole batch.
+    ---
+    operationId: checkHands
+    tags: [show]
+    request: HandBatchRequest
+    responses:
+      200:
+        description: One result per item, in order.
+        schema: HandBatchResult
+    """
     body = read_json(text_checked=False)
     untexts = _untexts(body)
     batch = _batch_schema.load(body)

@@ -20,9 +20,11 @@ from rules import RecordError
 from rules.answers import advice_body, deal_body, game_body, options_body, play_body
 from rules.notation import Deal, Game, NotationError, Options, Play, Where, header_at
 from service.body import read_json
+from service.documented import component
 from service.errors import InvalidRequest, pointer_errors
+from service.fields import String
 
-__all__ = ["MAX_NOTATION", "Kind", "read_record", "relocated"]
+__all__ = ["MAX_NOTATION", "Kind", "notation_field", "read_record", "relocated"]
 
 MAX_NOTATION = 50_000
 """Characters of notation: a game of 60 deals is under 20,000, and the longest text
@@ -38,6 +40,25 @@ class Kind(Enum):
     DEAL = ("players", "variant", "target", "dealt", "discards", "crib_card", "starter",
             "plays", "claims", "scores_before", "in_progress")
     GAME = ("players", "first_dealer", "variant", "target", "scores_before", "deals")
+
+
+@component("Notation", maxLength=MAX_NOTATION, description=(
+    "The record written in notation (docs/notation.md), in place of its JSON fields: sent "
+    "with any of them it is a 422 `conflict` at each. The table line stands for `players`, "
+    "`variant` and `target` (and, for a game, `first_dealer`: the table's dealer); `ruleset:` "
+    "and `muggins:` lines may stand for those fields (a 422 `conflict` if both say it). Text "
+    "that cannot be read is a 422 `badly-written` at `#/notation` with the `line` and "
+    "`column`; every other problem with the record points at `#/notation` too, with the line "
+    "and column of the part it is about. A request sends either the record's JSON fields or "
+    "`notation`: with neither, the record's own required fields are a 422 `required`. (That "
+    "choice is not written as an `anyOf` of required sets, which code generators type as "
+    "`unknown`.)"))
+def notation_field(kind: Kind | None = None, **kwargs: Any) -> String:
+    """The record in notation, for the contract: :func:`read_record` takes it out of the
+    body before the schema reads the rest, so the schema never loads it. The fields it
+    stands for are not required in the contract (tools/openapi)."""
+    metadata = {} if kind is None else {"stands_for": kind.value}
+    return String(metadata={**metadata, **kwargs.pop("metadata", {})}, **kwargs)
 
 
 def read_record(kind: Kind, schema: Schema | None = None) -> Any:

@@ -1,11 +1,12 @@
-"""Shared request fields and answers for records of the table: plays, hands, deals."""
+"""Shared request checks and answers for records of the table: plays, hands, deals (their
+fields: :mod:`service.v1.record_fields`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from marshmallow import ValidationError, validates_schema
+from marshmallow import ValidationError
 
 from rules import (
     DealCheck,
@@ -19,26 +20,27 @@ from rules import (
     Table,
 )
 from rules.answers import CRIB, deal_answer, next_answer, play_answer, shown_as
-from rules.core import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB, Problems
+from rules.core import Problems
 from rules.deal import check_scores, deal_problems
 from rules.play import check_play_record
 from service.errors import Coded, Refused, problem_errors
-from service.fields import (
-    CardField,
-    Cards,
-    List,
-    Nested,
-    Seats,
-    Size,
-    StrictBool,
-    StrictSchema,
-    String,
-    claim_field,
+from service.v1.record_fields import (
+    MAX_EVENTS,
+    NAME,
+    ClaimsSchema,
+    DealFieldsSchema,
+    PlayEventSchema,
+    hands_field,
+    in_progress_field,
+    name_field,
+    player_names,
+    plays_field,
 )
 
 __all__ = [
     "CRIB",
     "MAX_EVENTS",
+    "NAME",
     "ClaimsSchema",
     "DealFieldsSchema",
     "PlayEventSchema",
@@ -51,53 +53,20 @@ __all__ = [
     "game_checks",
     "game_problems",
     "game_table",
+    "hands_field",
+    "in_progress_field",
+    "name_field",
     "next_out",
     "no_player_named_crib",
     "play_check_out",
     "play_checks",
     "player_names",
+    "plays_field",
     "read_events",
     "seated",
     "shown_as",
     "table_of",
 ]
-
-MAX_EVENTS = 52
-NAME = Size(1, 64, "characters")
-
-
-def player_names(**kwargs: Any) -> List:
-    return List(String(validate=NAME), validate=Size(FEWEST_PLAYERS, MOST_PLAYERS, "players"),
-                **kwargs)
-
-
-class PlayEventSchema(StrictSchema):
-    player = String(required=True, validate=NAME)
-    card = CardField()
-    go = StrictBool()
-    claimed = claim_field()
-    claimed_go = claim_field()
-
-    @validates_schema
-    def _card_or_go(self, data: dict[str, Any], **kwargs: Any) -> None:
-        has_card = "card" in data
-        go = data.get("go")
-        if has_card and go is not None:
-            raise ValidationError(Coded("card-and-go", "an event is a card or a go, not both"),
-                                  field_name="go")
-        if not has_card and go is not True:
-            raise ValidationError(Coded("card-or-go", "an event needs a card or \"go\": true"),
-                                  field_name="card")
-
-
-def plays_field(required: bool = True) -> List:
-    return List(Nested(PlayEventSchema), required=required,
-                validate=Size(0, MAX_EVENTS, "events"))
-
-
-def hands_field(**kwargs: Any) -> Seats:
-    return Seats(keys=String(validate=NAME), values=Cards(), **kwargs)
-
 
 _event_schema = PlayEventSchema()
 
@@ -196,23 +165,6 @@ def next_out(coming: Next) -> dict[str, Any]:
 
 
 # --- deals -------------------------------------------------------------------------
-
-
-class ClaimsSchema(StrictSchema):
-    heels = claim_field()
-    hands = Seats(keys=String(validate=NAME), values=claim_field())
-    crib = claim_field()
-
-
-class DealFieldsSchema(StrictSchema):
-    """What a deal record holds, in a game or on its own."""
-
-    dealt = hands_field(required=True)
-    discards = Seats(keys=String(validate=NAME), values=Cards(max_cards=MOST_TO_CRIB))
-    crib_card = CardField()
-    starter = CardField()
-    plays = plays_field(required=False)
-    claims = Nested(ClaimsSchema)
 
 
 def no_player_named_crib(players: Sequence[str] | None) -> None:

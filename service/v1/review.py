@@ -44,6 +44,36 @@ _game_schema = GameCheckSchema()
 
 
 def deals_review() -> Response:
+    """Review one deal against the best discard, play and count
+
+    Takes the `/v1/deals/check` record and referees it, then judges each player's
+    discard against the best by exact net expected value for their seat, each
+    card laid against the best legal alternative with every hand known
+    (double-dummy, by exhaustive search), and each claim the check ruled on.
+
+    The play's objective: the play point difference, between the two players,
+    between the partnerships, or (three players, "paranoid") between the player
+    whose card it is and the other two together. Values compare first on the
+    game, then on the difference: a line on which the player's side reaches the
+    target first during the play ranks above every line on which no side does,
+    which ranks above every line on which another side does; among lines alike
+    in that, the greater difference (up to the moment the game is won) is better.
+
+    A card's `loss` is the difference given up against the best alternative (0
+    for a best play); a card that gives up the game has `game: true` and its
+    `loss` counts only the difference, never below 0. A go is forced and carries
+    no loss. The review stops where the record leaves legal play (see the
+    findings), once the game is won, or where the request's search budget is
+    spent; cards from there have `loss: null`.
+    ---
+    operationId: reviewDeal
+    tags: [review]
+    request: DealCheckRequest
+    responses:
+      200:
+        description: The deal reviewed.
+        schema: DealReviewResult
+    """
     data = load_request(_deal_schema, read_record(Kind.DEAL, _deal_schema), deal_checks)
     review = review_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
                          muggins=data["muggins"], scores_before=data.get("scores_before"),
@@ -53,6 +83,20 @@ def deals_review() -> Response:
 
 
 def games_review() -> Response:
+    """Review a whole game, deal by deal
+
+    Takes the `/v1/games/check` record; each deal is reviewed as by
+    `/v1/deals/review`, from the scores the game had reached, and `lost` sums each
+    player's losses over the game.
+    ---
+    operationId: reviewGame
+    tags: [review]
+    request: GameCheckRequest
+    responses:
+      200:
+        description: The game reviewed.
+        schema: GameReviewResult
+    """
     body = read_record(Kind.GAME, _game_schema)
     data = load_request(_game_schema, body, game_checks)
     deals = [deal_record(d) for d in data["deals"]]

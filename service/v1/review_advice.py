@@ -16,7 +16,6 @@ from rules.core import MOST_TO_CRIB
 from service.errors import Refused, load_request, problem_errors
 from service.fields import (
     Between,
-    CardField,
     Cards,
     CommonSchema,
     Enum,
@@ -24,16 +23,17 @@ from service.fields import (
     Nested,
     Size,
     StrictInt,
-    String,
+    card_field,
+    cards_field,
 )
 from service.v1.chances import load_tables
 from service.v1.deals import scores_field
-from service.v1.notation import Kind, read_record
+from service.v1.notation import Kind, notation_field, read_record
 from service.v1.records import (
     MAX_EVENTS,
-    NAME,
     PlayEventSchema,
     events_from,
+    name_field,
     player_names,
     read_events,
     seated,
@@ -52,17 +52,31 @@ class PeggingAdviseSchema(CommonSchema):
     """The request's shape; what makes it a position to advise on is the library's to
     say (:func:`rules.advice.position.check_request`)."""
 
+    component = "PeggingAdviseRequest"
+
+    notation = notation_field(Kind.ADVICE, metadata={
+        "description": "The play so far (docs/notation.md#a-play, without `hands:`), in "
+        "place of `players`, `variant` and `plays`."})
     players = player_names()
-    player = String(required=True, validate=NAME)
-    hand = Cards(required=True)
-    starter = CardField(required=True)
-    discards = Cards(max_cards=MOST_TO_CRIB)
+    player = name_field(required=True)
+    hand = cards_field(required=True, metadata={
+        "description": "The player's cards as the play began (those laid since included)."})
+    starter = card_field(required=True)
+    discards = Cards(max_cards=MOST_TO_CRIB, metadata={
+        "description": "The player's own discards, if they are to count as seen."})
     plays = List(Nested(PlayEventSchema), load_default=list,
-                 validate=Size(0, MAX_EVENTS, "events"))
+                 validate=Size(0, MAX_EVENTS, "events"), metadata={
+                     "description": "The play so far, as in `/v1/pegging/check`."})
     samples = StrictInt(load_default=DEFAULT_SAMPLES, validate=Between(1, MAX_SAMPLES))
     seed = StrictInt(load_default=0, validate=Between(0, 2**32 - 1))
-    objective = Enum(PeggingObjective, load_default=PeggingObjective.POINTS)
-    scores = scores_field()
+    objective = Enum(PeggingObjective, load_default=PeggingObjective.POINTS, metadata={
+        "description": "`points`: options ranked by the mean play point difference. `win`: "
+        "by the player's mean chance of winning the game (docs/chances.md, \"The play judged "
+        "by chances\"), for the two-player six-card and five-card games only (any other is a "
+        "422 at `#/variant`); `scores` is then required."})
+    scores = scores_field(metadata={
+        "description": "Each side's score as the play began, by name, heels included; each "
+        "short of the target. Required with `objective: win`, ignored otherwise."})
 
 
 _schema = PeggingAdviseSchema()
@@ -93,6 +107,46 @@ def advice_out(advice: PlayAdvice, objective: PeggingObjective = PeggingObjectiv
 
 
 def pegging_advise() -> Response:
+    """Which card to lay now, by expected pegging difference
+
+    For a player in the middle of the play: every legal card (or go), best first,
+    by the mean play point difference from here. The other hands are every deal
+    consistent with what the player has seen (the cards laid, and the gos: a
+    player who said go, or was passed over, held nothing that fitted), equally
+    likely; each deal is played out double-dummy. This is **perfect-information
+    sampling**: it credits the other players with seeing every hand.
+
+    Where the possible deals (by rank pattern) are no more than `samples`, all are
+    played and the values are exact (`method: exact`, with `exact` fractions).
+    Otherwise `samples` deals are drawn with the generator seeded by `seed`, and
+    each value has its standard error (`method: sampled`); the same request always
+    gets the same answer. `deals` says how many were played: fewer than `samples`
+    where the request's search budget ran out.
+
+    With `objective: win` and the `scores` as the play began, each option also has
+    `win`, the mean chance of winning the game from the player's side, and the
+    options are ranked by it ("playing to the board"; a dealer at 119 spends the
+    play stopping the pone's last points). Only the two-player six- and five-card
+    games have a chance table: another game is a 422 at `#/variant`, as are scores
+    missing or past the target at `#/scores`.
+
+    A position that cannot be advised on is a 422 pointing at the value: a card
+    the player does not hold or that is seen elsewhere, a card laid out of turn or
+    over 31, a go while holding a card that fits, or the turn not the player's.
+    ---
+    operationId: advisePlay
+    tags: [advice]
+    request: PeggingAdviseRequest
+    example:
+      player: pone
+      hand: ["5H", "5D", "6C", "9S"]
+      starter: JH
+      plays: [{ player: pone, card: "5H" }, { player: dealer, card: "TC" }]
+    responses:
+      200:
+        description: Every legal card (or go), best first.
+        schema: PeggingAdviseResult
+    """
     data = load_request(_schema, read_record(Kind.ADVICE, _schema), advice_checks)
     # A request that describes no position raises the records' error: a 422, every
     # problem pointed at (service/errors.py).

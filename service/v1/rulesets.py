@@ -8,6 +8,16 @@ from rules import Ruleset
 
 
 def rulesets() -> Response:
+    """The rulesets and their remedies, in words
+
+    ---
+    operationId: listRulesets
+    tags: [reference]
+    responses:
+      200:
+        description: Every ruleset.
+        schema: Rulesets
+    """
     return jsonify({
         "rulesets": [
             {

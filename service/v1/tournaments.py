@@ -42,8 +42,9 @@ from service.fields import (
     StrictInt,
     StrictSchema,
     String,
+    variant_field,
 )
-from service.v1.records import NAME
+from service.v1.records import NAME, name_field
 
 __all__ = ["tournaments_check", "tournaments_seating"]
 
@@ -53,19 +54,27 @@ MAX_SCORE = 999
 
 
 class GameSchema(StrictSchema):
-    winner = String(required=True, validate=NAME)
+    description = "What /v1/games/check ruled for this game; it outranks both cards."
+
+    winner = name_field(required=True)
     scores = Dict(keys=String(validate=NAME),
                   values=StrictInt(validate=Between(0, MAX_SCORE)),
                   required=True, validate=Size(2, 2, "players"))
 
 
 class LineSchema(StrictSchema):
-    round = StrictInt(validate=Between(1, MAX_ROUND))
+    component = "ScorecardLine"
+    description = "A game (`opponent` and `result`) or a bye (`bye` and `round` only)."
+
+    round = StrictInt(validate=Between(1, MAX_ROUND), metadata={
+        "description": "Required where the same two players meet twice, and for a bye."})
     bye = StrictBool()
-    opponent = String(validate=NAME)
-    result = Enum(Result)
-    spread = StrictInt(validate=Between(0, MAX_SCORE))
-    column = Enum(Column)
+    opponent = name_field()
+    result = Enum(Result, metadata={"description": "The game-points column: won or lost."})
+    spread = StrictInt(validate=Between(0, MAX_SCORE), metadata={
+        "description": "The points of difference, positive; 1 to the target."})
+    column = Enum(Column, metadata={"description": "Where the card wrote the spread, when not "
+                                    "the column its result calls for."})
     game_points = StrictInt(validate=Between(0, MAX_SCORE))
     game = Nested(GameSchema)
 
@@ -87,29 +96,42 @@ class LineSchema(StrictSchema):
 
 
 class TotalsSchema(StrictSchema):
+    description = "The totals written at the card's foot, checked under ACC 12.2.g."
+
     game_points = StrictInt(required=True, validate=Between(0, 99999))
     wins = StrictInt(required=True, validate=Between(0, MAX_LINES))
     spread = StrictInt(required=True, validate=Between(-99999, 99999))
 
 
 class CardSchema(StrictSchema):
-    player = String(required=True, validate=NAME)
+    component = "Scorecard"
+
+    player = name_field(required=True)
     games = List(Nested(LineSchema), required=True, validate=Size(0, MAX_LINES, "games"))
     totals = Nested(TotalsSchema)
 
 
 class NightSchema(StrictSchema):
-    convention = Enum(Convention, load_default=Convention.ACC)
+    component = "TournamentCheckRequest"
+
+    convention = Enum(Convention, load_default=Convention.ACC, metadata={
+        "description": "How a game becomes game points (docs/rules.md#club-conventions)."})
     event = Enum(Event, load_default=Event.CLUB)
-    tournament = Enum(Tournament)
-    variant = Enum(Variant, load_default=Variant.SIX_CARD)
-    target = StrictInt(validate=Between(1, MAX_SCORE))
+    tournament = Enum(Tournament, metadata={
+        "description": "With a sanctioned event: the master points the sources let us "
+        "compute."})
+    variant = variant_field()
+    target = StrictInt(validate=Between(1, MAX_SCORE), metadata={
+        "description": "The game's target; the spread is 1 to it. Default: the variant's."})
     cards = List(Nested(CardSchema), required=True, validate=Size(2, MAX_PLAYERS, "cards"))
 
 
 class SeatingSchema(StrictSchema):
-    players = List(String(validate=NAME), required=True,
-                   validate=Size(2, MAX_PLAYERS, "players"))
+    component = "SeatingRequest"
+
+    # A name twice is a 422 from the library (roster_problems), pointed at the second.
+    players = List(name_field(), required=True, validate=Size(2, MAX_PLAYERS, "players"),
+                   metadata={"uniqueItems": True})
     games = StrictInt(required=True, validate=Between(1, MAX_GAMES))
     seed = StrictInt(load_default=0, validate=Between(0, 2**63 - 1))
 
@@ -206,6 +228,26 @@ def _card(data: dict[str, Any]) -> Scorecard:
 
 
 def tournaments_check() -> Response:
+    """Cross-check a night's scorecards and rank the field
+
+    Every player's scorecard as written, game by game. Each pair of lines is
+    cross-checked as ACC Rule 12.2 rules (each ruling a finding citing "ACC 12.2.a"
+    to "ACC 12.2.h"); the answer gives the corrected cards, the standings with every
+    tiebreak, the apparent qualifiers the rulings used, the qualifiers (one in four,
+    rounded up), and for a sanctioned event the first-round bracket with its byes. A
+    line may carry a refereed game's result (`game`), which outranks both cards. A
+    night that cannot be cross-checked (a player with two cards, an opponent without
+    one, a spread beyond the target, game points contradicting the result) is a 422
+    pointing at the card and line. See docs/rules.md#club-nights.
+    ---
+    operationId: checkTournament
+    tags: [club]
+    request: TournamentCheckRequest
+    responses:
+      200:
+        description: The night cross-checked and ranked.
+        schema: TournamentCheckResult
+    """
     data = load_request(_night, read_json(), night_checks)
     target = data.get("target") or data["variant"].spec.target
     check = check_night([_card(card) for card in data["cards"]],
@@ -215,6 +257,20 @@ def tournaments_check() -> Response:
 
 
 def tournaments_seating() -> Response:
+    """A round-robin seating plan with byes
+
+    For a roster and a number of games: no repeated opponent until everyone has met
+    everyone, one bye a round for an odd roster, the same plan for the same seed.
+    `table_cards` is the plan as text to print. See docs/rules.md#club-seating.
+    ---
+    operationId: seatTournament
+    tags: [club]
+    request: SeatingRequest
+    responses:
+      200:
+        description: The seating plan.
+        schema: SeatingResult
+    """
     data = load_request(_seating, read_json(), seating_checks)
     duplicates = roster_problems(data["players"])
     if duplicates:

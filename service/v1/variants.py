@@ -38,4 +38,17 @@ _ANSWER = {"variants": [variant_out(variant) for variant in Variant]}
 
 
 def variants() -> Response:
+    """Each variant's facts, to lay out a table
+
+    One entry per variant, in the order of the `Variant` enum: the seats, the cards
+    dealt and kept, what goes to the crib, the target, and how each ruleset measures
+    a big win. Taken from the library's own tables, so a client need keep no copy.
+    ---
+    operationId: listVariants
+    tags: [reference]
+    responses:
+      200:
+        description: Every variant.
+        schema: Variants
+    """
     return jsonify(_ANSWER)

@@ -1,0 +1,160 @@
+"""The reference answers (rulesets, variants), the club's, and the operations'."""
+
+from __future__ import annotations
+
+from marshmallow.fields import Boolean, Dict, Integer, List, Nested, String
+
+from service.answers.base import Answer, Open, doc
+from service.answers.records import Finding
+from service.fields import ruleset_field, variant_field
+
+
+class _RulesetsRulesetsItem(Answer):
+    id = ruleset_field(required=True)
+    name = String(required=True)
+    source = String(required=True)
+    default = Boolean(required=True)
+    remedies = Dict(keys=String(), values=String(), required=True)
+
+
+class Rulesets(Answer):
+    component = "Rulesets"
+    muggins = String(required=True)
+    rulesets = List(Nested(_RulesetsRulesetsItem), required=True)
+
+
+class MarginLines(Answer):
+    component = "MarginLines"
+    rule = String(required=True, metadata=doc("`skunk`: a win by 31 or more is a skunk, by 61 "
+                                              "or more a double skunk. `lurch`: the loser short "
+                                              "of half the target is lurched.",
+                                              enum=["skunk", "lurch"]))
+    below = Dict(keys=String(), values=Integer(), required=True, metadata=doc(
+        "Each margin past a single game, bigger first, and the loser's score under which the "
+        "win is that margin at the variant's default target: a six-card ACC game is a double "
+        "skunk under 61 and a skunk under 91; a Hoyle one a lurch under 61."))
+
+
+class _VariantFactsMargins(Answer):
+    acc = Nested(MarginLines, required=True)
+    hoyle = Nested(MarginLines, required=True)
+    english = Nested(MarginLines, required=True)
+    friendly = Nested(MarginLines, required=True)
+
+
+class VariantFacts(Answer):
+    component = "VariantFacts"
+    name = variant_field(required=True)
+    players = Integer(required=True, metadata=doc("How many sit at the table.", minimum=2))
+    dealt = Integer(required=True, metadata=doc("Cards dealt to each player.", minimum=1))
+    kept = Integer(required=True, metadata=doc("Cards each player keeps for the play and the "
+                                               "show.", minimum=1))
+    to_crib = Integer(required=True, metadata=doc("Cards each player lays away to the crib.",
+                                                  minimum=1))
+    crib_card = Integer(required=True, metadata=doc("Cards dealt straight to the crib (1 in the "
+                                                    "three-player game, then `crib_card` in a "
+                                                    "deal record).", minimum=0))
+    target = Integer(required=True, metadata=doc("The default target.", minimum=1))
+    single_count = Boolean(required=True, metadata=doc("The play is one count only: it ends at "
+                                                       "the first go (the five-card game)."))
+    last_for_three = Boolean(required=True, metadata=doc(
+        "The pone pegs three at the start of the game (the five-card game)."))
+    partnerships = List(List(Integer(metadata=doc(minimum=0))), required=True, metadata=doc(
+        "Seats that share a score, each a pair of seat indexes in play order (0 is the dealer's "
+        "left, the dealer last); empty where every player keeps their own."))
+    seats = List(String(), required=True, allow_none=True, metadata=doc(
+        "The default seat names in play order (the dealer last), or null where the variant has "
+        "none and `players` must name them."))
+    margins = Nested(_VariantFactsMargins, required=True, metadata=doc(
+        "How each ruleset measures a win, by ruleset id."))
+
+
+class Variants(Answer):
+    component = "Variants"
+    variants = List(Nested(VariantFacts), required=True)
+
+
+class _TournamentCheckResultStandingsItem(Answer):
+    player = String(required=True)
+    rank = Integer(required=True, metadata=doc(minimum=1))
+    game_points = Integer(required=True)
+    wins = Integer(required=True, metadata=doc(minimum=0))
+    losses = Integer(required=True, metadata=doc(minimum=0))
+    spread = Integer(required=True, metadata=doc("Net, signed."))
+    plus = Integer(required=True, metadata=doc("The spreads of the games won.", minimum=0))
+    head_to_head = Integer(required=True, allow_none=True, metadata=doc(minimum=0))
+    tiebreak = String(required=True, allow_none=True, metadata=doc(enum=[
+        "game_points", "wins", "spread", "plus", "head_to_head", "playoff", None]))
+    qualified = Boolean(required=True)
+    playoff = Boolean(required=True)
+
+
+class _TournamentCheckResultCardsItemGamesItem(Answer):
+    round = Integer()
+    bye = Boolean()
+    opponent = String()
+    result = String(metadata=doc(enum=["W", "L"]))
+    spread = Integer(metadata=doc(minimum=0))
+    game_points = Integer(metadata=doc(minimum=0))
+
+
+class _TournamentCheckResultCardsItem(Answer):
+    player = String(required=True)
+    games = List(Nested(_TournamentCheckResultCardsItemGamesItem), required=True)
+
+
+class _TournamentCheckResultBracketSeedsItem(Answer):
+    seed = Integer(required=True, metadata=doc(minimum=1))
+    player = String(required=True, allow_none=True)
+
+
+class _TournamentCheckResultBracket(Answer):
+    size = Integer(required=True, metadata=doc(minimum=1))
+    seeds = List(Nested(_TournamentCheckResultBracketSeedsItem), required=True)
+    byes = List(Integer(metadata=doc(minimum=1)), required=True)
+    first_round = List(List(Integer(metadata=doc(minimum=1)), metadata=doc(minItems=2, maxItems=2)),
+                       required=True)
+
+
+class _TournamentCheckResultMasterPoints(Answer):
+    awarded = Dict(keys=String(), values=Integer(), required=True)
+    from_tables = List(String(), required=True, metadata=doc(
+        "The top half of the qualifiers: their points come from the ACC's tables, not built "
+        "here."))
+
+
+class TournamentCheckResult(Answer):
+    component = "TournamentCheckResult"
+    standings = List(Nested(_TournamentCheckResultStandingsItem), required=True)
+    cards = List(Nested(_TournamentCheckResultCardsItem), required=True)
+    findings = List(Nested(Finding), required=True)
+    apparent_qualifiers = List(String(), required=True)
+    places = Integer(required=True, metadata=doc(minimum=1))
+    qualifiers = List(String(), required=True)
+    playoff = List(String(), required=True, metadata=doc(
+        "Level across the cut line after every tiebreak."))
+    event = String(required=True, metadata=doc(enum=["club", "sanctioned"]))
+    bracket = Nested(_TournamentCheckResultBracket)
+    master_points = Nested(_TournamentCheckResultMasterPoints)
+
+
+class SeatingResult(Answer):
+    component = "SeatingResult"
+    rounds = List(List(List(String(), metadata=doc(minItems=2, maxItems=2))), required=True)
+    byes = List(List(String()), required=True)
+    seed = Integer(required=True)
+    table_cards = String(required=True)
+
+
+class Status(Open):
+    component = "Status"
+    status = String(required=True)
+
+
+
+class Contract(Open):
+    component = "Contract"
+    description = "An OpenAPI document."
+    openapi = String(required=True)
+    info = Dict(required=True)
+    paths = Dict(required=True)
