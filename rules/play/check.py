@@ -2,8 +2,9 @@
 
 The record lists what happened at the table, mistakes included. The referee replays
 it on the play's state machine (:mod:`rules.play.state`), event by event. Where go
-calls are missing it infers them (:mod:`rules.play.readings`); reneges and claims are
-ruled on once the replay is done (:mod:`rules.play.rulings`).
+calls are missing it infers them (:mod:`rules.play.readings`), reading the whole record
+to decide how (:mod:`rules.play.reader`); reneges and claims are ruled on once the
+replay is done (:mod:`rules.play.rulings`).
 
 A record may stop part-way (``in_progress``): then nothing that only the end of the
 play decides is awarded (the last card, cards never played), and the final state
@@ -22,7 +23,8 @@ from rules.core.findings import Finding, cite
 from rules.core.rulesets import Ruleset
 from rules.core.table import Table
 from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
-from rules.play.readings import Inferred, Kind, explicit_go, read_card
+from rules.play.reader import Choice, read_record
+from rules.play.readings import CardReading, Inferred, Kind, card_readings, read_go
 from rules.play.record import Peg, PlayEvent, ScoredEvent
 from rules.play.rulings import GoCall, pegging, reneges
 from rules.play.state import FITS, NO_ONE, PlayState, Scored
@@ -90,6 +92,9 @@ class _Replay:
         self.played: dict[int, str] = {}
         """Who laid each card, by card index."""
         self.series = 0
+        self.plan: dict[int, Choice] | None = None
+        """How each card read in more than one way is read, once the first such card
+        comes: decided over the rest of the record."""
         self.last_index = -1
         """The event of the last card laid: where a go point is credited."""
 
@@ -122,35 +127,15 @@ class _Replay:
                 and self.events[index - 1].player == player:
             return  # a repeated go changes nothing
         seat = state.players.index(player)
-        if state.turn == seat:
-            # The common case, the player on turn saying go: nothing to infer before it.
-            after, scored = state.go()
-            if not scored.ended and self._taken_back(index, state):
-                return
-            self.go_calls.append(GoCall(index, state, False, self.series))
-            if scored.ended:
-                self.credit(scored)
-            self.state = after
-            entry.count = after.count
-            return
-        gos = explicit_go(state, seat)
+        following = self.events[index + 1] if index + 1 < len(self.events) else None
+        then = following.card if following is not None and following.player == player \
+            else None
+        gos = read_go(state, seat, then)
         if gos is None:
-            return
-        if not any(go.scored.ended for go in gos) and self._taken_back(index, gos[-1].before):
-            return
+            return  # it changes nothing, or the same player's next card takes it back
         entry.inferred_go = tuple(state.players[go.before.turn] for go in gos[:-1])
         self.infer(index, gos, len(gos) - 1)
         entry.count = self.state.count
-
-    def _taken_back(self, index: int, said: PlayState) -> bool:
-        """ACC 7.3: a go the same player takes back with their very next card, before
-        anyone pegs or plays, is no go at all (the caller knows no one pegged: the go did
-        not end the count)."""
-        if index + 1 >= len(self.events):
-            return False
-        following = self.events[index + 1]
-        return (following.card is not None and following.player == self.events[index].player
-                and said.fits(following.card))
 
     def card(self, index: int, card: Card, event: PlayEvent) -> None:
         player = event.player
@@ -197,7 +182,7 @@ class _Replay:
             self.find(FindingCode.OUT_OF_TURN, f"{player} laid {card} after the play had ended",
                       player, index)
             return None
-        reading, rival = read_card(self.state, seat, card)
+        reading, rival = self._choose(index, seat, card)
         self.infer(index, reading.gos, len(reading.gos))
         state = self.state = reading.state
         entry = ScoredEvent(index, player, card, state.count, event.claimed,
@@ -220,6 +205,24 @@ class _Replay:
             self.find(FindingCode.OUT_OF_TURN, f"{player} played {card} when it was "
                       f"{state.player}'s turn; the play stands", player, index)
         return entry
+
+    def _choose(self, index: int, seat: int,
+                card: Card) -> tuple[CardReading, CardReading | None]:
+        """The card's reading that stands, and a differently scoring one that is just as
+        good over the whole record, if there is one."""
+        options = card_readings(self.state, seat, card)
+        if len(options) == 1:
+            return options[0], None
+        if self.plan is None:
+            # Every reading agrees on the record so far: read the rest from here.
+            played = 0 if self.state.hands is not None else sum(1 << i for i in self.played)
+            self.plan = read_record(self.state, played, self.events, index)
+        choice = self.plan[index]
+        reading = options[choice.reading]
+        outcome = reading.outcome(seat, card)
+        rival = next((options[other] for other in choice.tied
+                      if options[other].outcome(seat, card) != outcome), None)
+        return reading, rival
 
     def _check_held(self, index: int, player: str, seat: int, card: Card) -> None:
         state = self.state
