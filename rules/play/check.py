@@ -23,8 +23,8 @@ from rules.core.findings import Finding, cite
 from rules.core.rulesets import Ruleset
 from rules.core.table import Table
 from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
-from rules.play.reader import Choice, read_record
-from rules.play.readings import CardReading, Inferred, Kind, card_readings, read_go
+from rules.play.reader import Choice, Fork, read_record
+from rules.play.readings import CardReading, Inferred, Kind, card_readings, go_cost, read_go
 from rules.play.record import Peg, PlayEvent, ScoredEvent
 from rules.play.rulings import GoCall, pegging, reneges
 from rules.play.state import FITS, NO_ONE, PlayState, Scored
@@ -68,21 +68,31 @@ def check_play(
     problems = Problems()
     check_play_record(problems, events, table, hands)
     problems.raise_any()
-    replay = _Replay(PlayState.start(table, hands), events, ruleset)
-    for index, event in enumerate(events):
-        if event.card is None:
-            replay.go(index, event)
-        else:
-            replay.card(index, event.card, event)
+    start = PlayState.start(table, hands)
+    replay = _Replay(start, events, ruleset, None)
+    fork = replay.run()
+    if fork is not None and replay.spent > fork.spent:
+        # Cards were read one at a time, and the record broke rules after the first
+        # that could be read in more than one way: weigh the whole record from there.
+        plan = read_record(fork, events, replay.spent - fork.spent)
+        if any(choice.tied or choice.reading != replay.chosen.get(index, 0)
+               for index, choice in plan.items()):
+            replay = _Replay(start, events, ruleset, plan)
+            replay.run()
     if in_progress and replay.complete():
         in_progress = False  # the play is over: the one-shot answer (docs/rules.md#live)
     return replay.finish(table, ruleset, muggins, in_progress)
 
 
 class _Replay:
-    """The record replayed on the state machine: scored events, go calls, findings."""
+    """The record replayed on the state machine: scored events, go calls, findings.
 
-    def __init__(self, state: PlayState, events: Sequence[PlayEvent], ruleset: Ruleset) -> None:
+    Without a ``plan`` each card is read at its cheapest alone, which is the reading of
+    the whole record unless the record breaks a rule after the first card read so: the
+    rules broken are counted (``spent``) to tell."""
+
+    def __init__(self, state: PlayState, events: Sequence[PlayEvent], ruleset: Ruleset,
+                 plan: Mapping[int, Choice] | None) -> None:
         self.state = state
         self.events = events
         self.ruleset = ruleset
@@ -92,11 +102,23 @@ class _Replay:
         self.played: dict[int, str] = {}
         """Who laid each card, by card index."""
         self.series = 0
-        self.plan: dict[int, Choice] | None = None
-        """How each card read in more than one way is read, once the first such card
-        comes: decided over the rest of the record."""
+        self.plan = plan
+        self.spent = 0
+        """The rules broken, as the search counts them (:mod:`rules.play.reader`)."""
+        self.laid = 0
+        """The cards laid, as a bit mask, where the hands are not known."""
+        self.chosen: dict[int, int] = {}
+        self.fork: Fork | None = None
         self.last_index = -1
         """The event of the last card laid: where a go point is credited."""
+
+    def run(self) -> Fork | None:
+        for index, event in enumerate(self.events):
+            if event.card is None:
+                self.go(index, event)
+            else:
+                self.card(index, event.card, event)
+        return self.fork
 
     def find(self, code: FindingCode, message: str, player: str, index: int,
              points: int | None = None) -> None:
@@ -133,6 +155,7 @@ class _Replay:
         gos = read_go(state, seat, then)
         if gos is None:
             return  # it changes nothing, or the same player's next card takes it back
+        self.spent += go_cost(gos)
         entry.inferred_go = tuple(state.players[go.before.turn] for go in gos[:-1])
         self.infer(index, gos, len(gos) - 1)
         entry.count = self.state.count
@@ -145,6 +168,14 @@ class _Replay:
         if (state.left[seat] <= 0 or card.index in self.played if hands is None
                 else not hands[seat] >> card.index & 1 or state.left[seat] <= 0):
             self._check_held(index, player, seat, card)
+            self._lay(index, seat, card, event)
+            self.spent += 1  # after the card's reading: a fork there is before this
+            return
+        self._lay(index, seat, card, event)
+
+    def _lay(self, index: int, seat: int, card: Card, event: PlayEvent) -> None:
+        player = event.player
+        state = self.state
         if state.turn == seat and card.pips <= THIRTY_ONE - state.count:
             # The common case, the player on turn laying a card that fits.
             self.state, scored = state.lay(card, seat)
@@ -153,6 +184,7 @@ class _Replay:
                                            scored.new_count, (), self.series,
                                            event.claimed_go))
             self.played[card.index] = player
+            self.laid |= 1 << card.index
             self.last_index = index
             if scored.ended:
                 self.credit(scored)
@@ -163,6 +195,7 @@ class _Replay:
         state = self.state
         self.state, scored = state.lay(card, seat)
         self.played[card.index] = player
+        self.laid |= 1 << card.index
         self.last_index = index
         entry.count = scored.count
         if scored.scores:
@@ -181,6 +214,7 @@ class _Replay:
                                            claimed_go=event.claimed_go))
             self.find(FindingCode.OUT_OF_TURN, f"{player} laid {card} after the play had ended",
                       player, index)
+            self.spent += 1
             return None
         reading, rival = self._choose(index, seat, card)
         self.infer(index, reading.gos, len(reading.gos))
@@ -212,11 +246,17 @@ class _Replay:
         good over the whole record, if there is one."""
         options = card_readings(self.state, seat, card)
         if len(options) == 1:
+            self.spent += options[0].cost
             return options[0], None
         if self.plan is None:
-            # Every reading agrees on the record so far: read the rest from here.
-            played = 0 if self.state.hands is not None else sum(1 << i for i in self.played)
-            self.plan = read_record(self.state, played, self.events, index)
+            # The cheapest reading of the card alone (fewest gos on a tie).
+            number = min(range(len(options)), key=lambda k: options[k].cost)
+            if self.fork is None:
+                played = 0 if self.state.hands is not None else self.laid
+                self.fork = Fork(index, self.state, played, self.spent)
+            self.chosen[index] = number
+            self.spent += options[number].cost
+            return options[number], None
         choice = self.plan[index]
         reading = options[choice.reading]
         outcome = reading.outcome(seat, card)
