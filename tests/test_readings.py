@@ -12,12 +12,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from rules import Table
 from rules.core.cards import Card, full_deck
 from rules.core.findings import FindingCode
 from rules.core.variants import Variant
+from rules.play import reader
 from rules.play.check import PlayCheck, PlayEvent, check_play
 from rules.play.state import PlayState
 from tests.brute_readings import best_reading, overturned
@@ -64,11 +66,11 @@ class TestOverThirtyOneThenGo:
 # --- against the naive reader, on short random records -------------------------------
 
 
-def mangled(rng: random.Random, variant: Variant, seats: Sequence[str]) -> tuple[
-        list[PlayEvent], dict[str, list[Card]]]:
-    """A short record as people write them: a legal play with its gos left out or not,
-    then a few slips (a card laid early, a card laid twice, a stray go, two events
-    swapped), cut to at most nine events."""
+def mangled(rng: random.Random, variant: Variant, seats: Sequence[str], slips: int = 3,
+            whole: bool = False) -> tuple[list[PlayEvent], dict[str, list[Card]]]:
+    """A record as people write them: a legal play with its gos left out or not, then up
+    to ``slips`` slips (a card laid early, a card laid twice, a stray go, two events
+    swapped), cut to at most nine events unless ``whole``."""
     size = variant.spec.hand_size
     drawn = rng.sample(DECK, size * len(seats))
     hands = {p: drawn[i * size:(i + 1) * size] for i, p in enumerate(seats)}
@@ -76,7 +78,7 @@ def mangled(rng: random.Random, variant: Variant, seats: Sequence[str]) -> tuple
     keep_gos = rng.random() < 0.5
     events = [PlayEvent(e.player, e.card) for e in played
               if not e.count_ends and (keep_gos or e.card is not None or rng.random() < 0.3)]
-    for _ in range(rng.randrange(1, 4)):
+    for _ in range(rng.randrange(1, slips + 1)):
         at = rng.randrange(len(events) + 1)
         player = rng.choice(seats)
         slip = rng.randrange(4)
@@ -89,7 +91,7 @@ def mangled(rng: random.Random, variant: Variant, seats: Sequence[str]) -> tuple
         elif len(events) > 1:
             at = min(at, len(events) - 2)
             events[at], events[at + 1] = events[at + 1], events[at]
-    return events[:rng.randrange(4, 10)], hands
+    return (events if whole else events[:rng.randrange(4, 10)]), hands
 
 
 def test_the_referee_reads_as_the_naive_reader_on_short_records() -> None:
@@ -118,6 +120,22 @@ def test_the_referee_reads_as_the_naive_reader_on_short_records() -> None:
     # The records must exercise what is compared: ties, and cards read otherwise than
     # the best reading of each card alone would.
     assert compared == 900 and ambiguous > 20 and revised > 20, (ambiguous, revised)
+
+
+def test_the_search_width_does_not_bind_on_plays_with_a_few_slips(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/rules.md#ambiguous-record: the referee keeps at most 24 positions after an
+    event; whole plays with up to three slips do not need more."""
+    rng = random.Random(24)
+    records = []
+    for number in range(80):
+        variant = (Variant.FOUR_PLAYER, Variant.SEVEN_CARD)[number % 2]
+        seats = SEATS[variant]
+        events, hands = mangled(rng, variant, seats, slips=3, whole=True)
+        records.append((events, Table.seat(variant, seats), hands if number % 4 < 2 else None))
+    kept = [check_play(e, table=t, hands=h) for e, t, h in records]
+    monkeypatch.setattr(reader, "_MOST", 1 << 30)
+    assert [check_play(e, table=t, hands=h) for e, t, h in records] == kept
 
 
 # --- a held card laid over 31 just before its player's go ----------------------------

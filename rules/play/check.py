@@ -244,7 +244,7 @@ class _Replay:
                 card: Card) -> tuple[CardReading, CardReading | None]:
         """The card's reading that stands, and a differently scoring one that is just as
         good over the whole record, if there is one."""
-        options = card_readings(self.state, seat, card)
+        options = [reading for _, reading in card_readings(self.state, seat, card)]
         if len(options) == 1:
             self.spent += options[0].cost
             return options[0], None

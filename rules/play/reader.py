@@ -119,9 +119,7 @@ def _moves(state: PlayState, played: int, events: Sequence[PlayEvent], index: in
         # The common case, the player on turn laying a card that fits: one reading.
         return [_Move(0, held, 0, state.lay(card, seat)[0], laid)]
     moves = []
-    for number, reading in enumerate(card_readings(state, seat, card)):
-        if held + reading.cost > limit:
-            continue
+    for number, reading in card_readings(state, seat, card, limit - held):
         if reading.kind is Kind.OVER_31:
             after, marks = reading.state, played  # taken back
         else:

@@ -99,7 +99,9 @@ def _go_cost(state: PlayState, own_card: Card | None) -> int:
     return _INFERRED_RENEGE if fits else 0
 
 
-def _readings(state: PlayState, seat: int, card: Card) -> list[CardReading]:
+def _readings(state: PlayState, seat: int, card: Card,
+              limit: int = 1 << 30) -> list[tuple[int, CardReading]]:
+    """The readings that break at most ``limit`` rules, each with its place among all."""
     found: list[tuple[PlayState, tuple[Inferred, ...], int]] = [(state, (), 0)]
     gos: tuple[Inferred, ...] = ()
     cost = 0
@@ -107,26 +109,30 @@ def _readings(state: PlayState, seat: int, card: Card) -> list[CardReading]:
     for go in passes(state, seat, card):
         before = go.before
         cost += _go_cost(before, card if before.turn == seat else None)
+        if cost > limit:
+            break  # every reading after this one infers this go too
         gos = (*gos, go)
         if not go.after.over:  # a card cannot be read as laid after the play has ended
             found.append((go.after, gos, cost))
     options = []
-    for position, inferred, spent in found:
+    for number, (position, inferred, spent) in enumerate(found):
         fits = position.fits(card)
         in_turn = position.turn == seat
-        kind = Kind.OVER_31 if not fits else (Kind.PLAY if in_turn else Kind.OUT_OF_TURN)
-        options.append(CardReading(inferred, position, kind,
-                                   spent + (not in_turn) + (not fits)))
+        spent += (not in_turn) + (not fits)
+        if spent <= limit:
+            kind = Kind.OVER_31 if not fits else (Kind.PLAY if in_turn else Kind.OUT_OF_TURN)
+            options.append((number, CardReading(inferred, position, kind, spent)))
     return options
 
 
-def card_readings(state: PlayState, seat: int, card: Card) -> list[CardReading]:
-    """Every reading of ``seat`` laying ``card`` on ``state`` (the play not over), fewest
-    inferred gos first."""
+def card_readings(state: PlayState, seat: int, card: Card,
+                  limit: int = 1 << 30) -> list[tuple[int, CardReading]]:
+    """The readings of ``seat`` laying ``card`` on ``state`` (the play not over) that break
+    at most ``limit`` rules, fewest inferred gos first, each with its place among all."""
     if state.turn == seat and state.fits(card):
         # The common case, the player on turn laying a card that fits: one reading.
-        return [CardReading((), state, Kind.PLAY, 0)]
-    return _readings(state, seat, card)
+        return [(0, CardReading((), state, Kind.PLAY, 0))]
+    return _readings(state, seat, card, limit)
 
 
 def held_cost(state: PlayState, seat: int, card: Card, played: int) -> int:
