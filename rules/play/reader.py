@@ -6,14 +6,17 @@ leading a new count is a card played twice when the same player lays it again, w
 read as taken back over 31 it is an ordinary lead. So the referee weighs whole
 readings of the record: the one that breaks the fewest rules in all stands, and on a
 tie the one that infers the fewest go calls in all, then the one that infers fewer
-at the earliest card where they differ.
+at the earliest event where they differ.
 
 The search is dynamic programming over the events. The rules an event breaks depend
 on the position it is read on and on the cards laid so far, never on what anyone has
-pegged, so readings that reach the same position (:attr:`PlayState.position`) are
-merged and only the better is kept: a record of 52 events keeps a few dozen positions
-at a time. It starts at the first card with more than one reading: every reading of
-the record agrees on the events before it.
+pegged or on the cards of the count (which only score), so readings that reach the
+same position are merged and only the better is kept. It is bounded: by the rules the
+cards read alone break (the referee's first replay), which the best reading cannot
+exceed, and from below by the cards laid more than once, each time but one of which
+breaks a rule whatever the reading. It starts at the first card with more than one
+reading (every reading agrees on the events before it), and only when the cards read
+alone break a rule after it: else that reading is the only one that breaks none.
 """
 
 from __future__ import annotations
