@@ -2,8 +2,9 @@
 
 The record lists what happened at the table, mistakes included. The referee replays
 it on the play's state machine (:mod:`rules.play.state`), event by event. Where go
-calls are missing it infers them (:mod:`rules.play.readings`); reneges and claims are
-ruled on once the replay is done (:mod:`rules.play.rulings`).
+calls are missing it infers them (:mod:`rules.play.readings`), reading the whole record
+to decide how (:mod:`rules.play.reader`); reneges and claims are ruled on once the
+replay is done (:mod:`rules.play.rulings`).
 
 A record may stop part-way (``in_progress``): then nothing that only the end of the
 play decides is awarded (the last card, cards never played), and the final state
@@ -22,7 +23,8 @@ from rules.core.findings import Finding, cite
 from rules.core.rulesets import Ruleset
 from rules.core.table import Table
 from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
-from rules.play.readings import Inferred, Kind, explicit_go, read_card
+from rules.play.reader import Choice, Fork, read_record
+from rules.play.readings import CardReading, Inferred, Kind, card_readings, go_cost, read_go
 from rules.play.record import Peg, PlayEvent, ScoredEvent
 from rules.play.rulings import Board, GoCall, pegging, reneges
 from rules.play.state import FITS, NO_ONE, PlayState, Scored
@@ -75,23 +77,31 @@ def check_play(
     problems = Problems()
     check_play_record(problems, events, table, hands)
     problems.raise_any()
-    replay = _Replay(PlayState.start(table, hands), events, ruleset)
-    for index, event in enumerate(events):
-        replay.at = index
-        if event.card is None:
-            replay.go(index, event)
-        else:
-            replay.card(index, event.card, event)
-    replay.at = len(events)
+    start = PlayState.start(table, hands)
+    replay = _Replay(start, events, ruleset, None)
+    fork = replay.run()
+    if fork is not None and replay.spent > fork.spent:
+        # Cards were read one at a time, and the record broke rules after the first
+        # that could be read in more than one way: weigh the whole record from there.
+        plan = read_record(fork, events, replay.spent - fork.spent)
+        if any(choice.tied or choice.reading != replay.chosen.get(index, 0)
+               for index, choice in plan.items()):
+            replay = _Replay(start, events, ruleset, plan)
+            replay.run()
     if in_progress and replay.complete():
         in_progress = False  # the play is over: the one-shot answer (docs/rules.md#live)
     return replay.finish(table, ruleset, muggins, in_progress, board)
 
 
 class _Replay:
-    """The record replayed on the state machine: scored events, go calls, findings."""
+    """The record replayed on the state machine: scored events, go calls, findings.
 
-    def __init__(self, state: PlayState, events: Sequence[PlayEvent], ruleset: Ruleset) -> None:
+    Without a ``plan`` each card is read at its cheapest alone, which is the reading of
+    the whole record unless the record breaks a rule after the first card read so: the
+    rules broken are counted (``spent``) to tell."""
+
+    def __init__(self, state: PlayState, events: Sequence[PlayEvent], ruleset: Ruleset,
+                 plan: Mapping[int, Choice] | None) -> None:
         self.state = state
         self.events = events
         self.ruleset = ruleset
@@ -101,10 +111,27 @@ class _Replay:
         self.played: dict[int, str] = {}
         """Who laid each card, by card index."""
         self.series = 0
+        self.plan = plan
+        self.spent = 0
+        """The rules broken, as the search counts them (:mod:`rules.play.reader`)."""
+        self.laid = 0
+        """The cards laid, as a bit mask, where the hands are not known."""
+        self.chosen: dict[int, int] = {}
+        self.fork: Fork | None = None
         self.last_index = -1
         """The event of the last card laid: where a go point is credited."""
         self.at = 0
         """The event being read (the record's length once it has all been read)."""
+
+    def run(self) -> Fork | None:
+        for index, event in enumerate(self.events):
+            self.at = index
+            if event.card is None:
+                self.go(index, event)
+            else:
+                self.card(index, event.card, event)
+        self.at = len(self.events)
+        return self.fork
 
     def find(self, code: FindingCode, message: str, player: str, index: int,
              points: int | None = None) -> None:
@@ -138,35 +165,16 @@ class _Replay:
                 and self.events[index - 1].player == player:
             return  # a repeated go changes nothing
         seat = state.players.index(player)
-        if state.turn == seat:
-            # The common case, the player on turn saying go: nothing to infer before it.
-            after, scored = state.go()
-            if not scored.ended and self._taken_back(index, state):
-                return
-            self.go_calls.append(GoCall(index, state, False, self.series))
-            if scored.ended:
-                self.credit(scored)
-            self.state = after
-            entry.count = after.count
-            return
-        gos = explicit_go(state, seat)
+        following = self.events[index + 1] if index + 1 < len(self.events) else None
+        then = following.card if following is not None and following.player == player \
+            else None
+        gos = read_go(state, seat, then)
         if gos is None:
-            return
-        if not any(go.scored.ended for go in gos) and self._taken_back(index, gos[-1].before):
-            return
+            return  # it changes nothing, or the same player's next card takes it back
+        self.spent += go_cost(gos)
         entry.inferred_go = tuple(state.players[go.before.turn] for go in gos[:-1])
         self.infer(index, gos, len(gos) - 1)
         entry.count = self.state.count
-
-    def _taken_back(self, index: int, said: PlayState) -> bool:
-        """ACC 7.3: a go the same player takes back with their very next card, before
-        anyone pegs or plays, is no go at all (the caller knows no one pegged: the go did
-        not end the count)."""
-        if index + 1 >= len(self.events):
-            return False
-        following = self.events[index + 1]
-        return (following.card is not None and following.player == self.events[index].player
-                and said.fits(following.card))
 
     def card(self, index: int, card: Card, event: PlayEvent) -> None:
         player = event.player
@@ -176,6 +184,14 @@ class _Replay:
         if (state.left[seat] <= 0 or card.index in self.played if hands is None
                 else not hands[seat] >> card.index & 1 or state.left[seat] <= 0):
             self._check_held(index, player, seat, card)
+            self._lay(index, seat, card, event)
+            self.spent += 1  # after the card's reading: a fork there is before this
+            return
+        self._lay(index, seat, card, event)
+
+    def _lay(self, index: int, seat: int, card: Card, event: PlayEvent) -> None:
+        player = event.player
+        state = self.state
         if state.turn == seat and card.pips <= THIRTY_ONE - state.count:
             # The common case, the player on turn laying a card that fits.
             self.state, scored = state.lay(card, seat)
@@ -184,6 +200,7 @@ class _Replay:
                                            scored.new_count, (), self.series,
                                            event.claimed_go))
             self.played[card.index] = player
+            self.laid |= 1 << card.index
             self.last_index = index
             if scored.ended:
                 self.credit(scored)
@@ -194,6 +211,7 @@ class _Replay:
         state = self.state
         self.state, scored = state.lay(card, seat)
         self.played[card.index] = player
+        self.laid |= 1 << card.index
         self.last_index = index
         entry.count = scored.count
         if scored.scores:
@@ -212,8 +230,9 @@ class _Replay:
                                            claimed_go=event.claimed_go))
             self.find(FindingCode.OUT_OF_TURN, f"{player} laid {card} after the play had ended",
                       player, index)
+            self.spent += 1
             return None
-        reading, rival = read_card(self.state, seat, card)
+        reading, rival = self._choose(index, seat, card)
         self.infer(index, reading.gos, len(reading.gos))
         state = self.state = reading.state
         entry = ScoredEvent(index, player, card, state.count, event.claimed,
@@ -236,6 +255,30 @@ class _Replay:
             self.find(FindingCode.OUT_OF_TURN, f"{player} played {card} when it was "
                       f"{state.player}'s turn; the play stands", player, index)
         return entry
+
+    def _choose(self, index: int, seat: int,
+                card: Card) -> tuple[CardReading, CardReading | None]:
+        """The card's reading that stands, and a differently scoring one that is just as
+        good over the whole record, if there is one."""
+        options = [reading for _, reading in card_readings(self.state, seat, card)]
+        if len(options) == 1:
+            self.spent += options[0].cost
+            return options[0], None
+        if self.plan is None:
+            # The cheapest reading of the card alone (fewest gos on a tie).
+            number = min(range(len(options)), key=lambda k: options[k].cost)
+            if self.fork is None:
+                played = 0 if self.state.hands is not None else self.laid
+                self.fork = Fork(index, self.state, played, self.spent)
+            self.chosen[index] = number
+            self.spent += options[number].cost
+            return options[number], None
+        choice = self.plan[index]
+        reading = options[choice.reading]
+        outcome = reading.outcome(seat, card)
+        rival = next((options[other] for other in choice.tied
+                      if options[other].outcome(seat, card) != outcome), None)
+        return reading, rival
 
     def _check_held(self, index: int, player: str, seat: int, card: Card) -> None:
         state = self.state

@@ -3,11 +3,11 @@
 Players often lay a card without anyone having said go. The referee then considers
 every reading of the card: the players on turn said go one after another (none,
 one, two...), and then the card was a normal play, a play out of turn, or an
-illegal play over 31. Each reading costs the rules it breaks; the referee takes the
-cheapest, and on a tie the one that infers fewer go calls. A renege nobody recorded
-costs more than an error in the record (2 against 1), so the referee never presumes
-one where a recorded error explains the record. Where tied readings score
-differently the record is ambiguous, and the caller says so.
+illegal play over 31. Each reading costs the rules it breaks. A renege nobody
+recorded costs more than an error in the record (2 against 1), so the referee never
+presumes one where a recorded error explains the record. Which reading of each card
+stands is decided over the whole record (:mod:`rules.play.reader`); this module
+reads one event on one position.
 """
 
 from __future__ import annotations
@@ -20,10 +20,14 @@ from typing import NamedTuple
 from rules.core.cards import Card
 from rules.play.state import NO_ONE, PlayState, Scored
 
-__all__ = ["CardReading", "Inferred", "Kind", "explicit_go", "passes", "read_card"]
+__all__ = ["CardReading", "Inferred", "Kind", "card_readings", "explicit_go", "go_cost",
+           "held_cost", "passes", "read_go"]
 
 _INFERRED_RENEGE = 2
-"""A recorded error (over 31, out of turn) costs 1."""
+_RECORDED_ERROR = 1
+"""Over 31, out of turn, a card not held or played twice, a go said holding a card
+that fits: what the record shows costs 1, a renege the referee would have to presume
+costs 2."""
 
 
 class Kind(StrEnum):
@@ -95,7 +99,9 @@ def _go_cost(state: PlayState, own_card: Card | None) -> int:
     return _INFERRED_RENEGE if fits else 0
 
 
-def _readings(state: PlayState, seat: int, card: Card) -> list[CardReading]:
+def _readings(state: PlayState, seat: int, card: Card,
+              limit: int = 1 << 30) -> list[tuple[int, CardReading]]:
+    """The readings that break at most ``limit`` rules, each with its place among all."""
     found: list[tuple[PlayState, tuple[Inferred, ...], int]] = [(state, (), 0)]
     gos: tuple[Inferred, ...] = ()
     cost = 0
@@ -103,33 +109,70 @@ def _readings(state: PlayState, seat: int, card: Card) -> list[CardReading]:
     for go in passes(state, seat, card):
         before = go.before
         cost += _go_cost(before, card if before.turn == seat else None)
+        if cost > limit:
+            break  # every reading after this one infers this go too
         gos = (*gos, go)
         if not go.after.over:  # a card cannot be read as laid after the play has ended
             found.append((go.after, gos, cost))
     options = []
-    for position, inferred, spent in found:
+    for number, (position, inferred, spent) in enumerate(found):
         fits = position.fits(card)
         in_turn = position.turn == seat
-        kind = Kind.OVER_31 if not fits else (Kind.PLAY if in_turn else Kind.OUT_OF_TURN)
-        options.append(CardReading(inferred, position, kind,
-                                   spent + (not in_turn) + (not fits)))
+        spent += (not in_turn) + (not fits)
+        if spent <= limit:
+            kind = Kind.OVER_31 if not fits else (Kind.PLAY if in_turn else Kind.OUT_OF_TURN)
+            options.append((number, CardReading(inferred, position, kind, spent)))
     return options
 
 
-def read_card(state: PlayState, seat: int, card: Card) -> tuple[CardReading,
-                                                                 CardReading | None]:
-    """The reading with the fewest broken rules (fewest inferred gos on a tie), and a
-    differently scoring reading that is just as good, if there is one."""
+def card_readings(state: PlayState, seat: int, card: Card,
+                  limit: int = 1 << 30) -> list[tuple[int, CardReading]]:
+    """The readings of ``seat`` laying ``card`` on ``state`` (the play not over) that break
+    at most ``limit`` rules, fewest inferred gos first, each with its place among all."""
     if state.turn == seat and state.fits(card):
         # The common case, the player on turn laying a card that fits: one reading.
-        return CardReading((), state, Kind.PLAY, 0), None
-    options = _readings(state, seat, card)
-    best = min(option.cost for option in options)
-    tied = [option for option in options if option.cost == best]
-    chosen = tied[0]
-    outcome = chosen.outcome(seat, card)
-    rival = next((other for other in tied[1:] if other.outcome(seat, card) != outcome), None)
-    return chosen, rival
+        return [(0, CardReading((), state, Kind.PLAY, 0))]
+    return _readings(state, seat, card, limit)
+
+
+def held_cost(state: PlayState, seat: int, card: Card, played: int) -> int:
+    """A card the player did not hold, or laid a second time (``played``: the cards laid
+    so far as a bit mask, which decides it where the hands are not known)."""
+    if state.left[seat] <= 0:
+        return _RECORDED_ERROR
+    if state.hands is None:
+        return _RECORDED_ERROR if played >> card.index & 1 else 0
+    return 0 if state.hands[seat] >> card.index & 1 else _RECORDED_ERROR
+
+
+def read_go(state: PlayState, seat: int, then: Card | None) -> tuple[Inferred, ...] | None:
+    """A go said by ``seat``: the gos to apply (the players on turn before them inferred,
+    their own go last), or None when it changes nothing or is taken back. ``then``: the
+    same player's card straight after it in the record, if any (ACC 7.3: a go taken back
+    by that card before anyone pegs or plays is no go at all)."""
+    if state.turn == seat:
+        # The common case, the player on turn saying go: nothing to infer before it.
+        after, scored = state.go()
+        if not scored.ended and then is not None and state.fits(then):
+            return None
+        return (Inferred(state, scored, after),)
+    gos = explicit_go(state, seat)
+    if gos is None:
+        return None
+    if then is not None and gos[-1].before.fits(then) \
+            and not any(go.scored.ended for go in gos):
+        return None
+    return gos
+
+
+def go_cost(gos: tuple[Inferred, ...]) -> int:
+    """What a go said (the last of ``gos``) costs with the gos inferred before it: a
+    renege the referee can already see, inferred or said."""
+    said = gos[-1].before
+    cost = _RECORDED_ERROR if said.could_play(said.turn) else 0
+    for go in gos[:-1]:
+        cost += _go_cost(go.before, None)
+    return cost
 
 
 def explicit_go(state: PlayState, seat: int) -> tuple[Inferred, ...] | None:
