@@ -36,6 +36,25 @@ CORRECTED = {
 }
 
 
+# Words the 0.3.0 document said that a later change rewords on purpose, each named in
+# CHANGELOG.md: (the words before, the words now), whitespace folded.
+REWORDED = [
+    # 0.4.0, issue 28: a card over 31 is read with the whole record.
+    ("reading. Where the record still admits readings that score differently it reports",
+     "reading. The record is read whole: the reading that breaks the fewest rules in all "
+     "stands, so a later event can overturn how a card alone would read (the same card "
+     "laid again: it went over 31 and was taken back). Where the record still admits "
+     "readings that score differently it reports"),
+]
+
+
+def _reworded(text: str) -> str:
+    text = " ".join(text.split())
+    for before, now in REWORDED:
+        text = text.replace(before, now)
+    return text
+
+
 def test_the_committed_document_is_the_one_the_code_writes() -> None:
     """`make openapi` writes it: a change to a schema, a view's docstring or the overlay
     without it leaves openapi.yaml stale, and this fails."""
@@ -132,8 +151,8 @@ def test_every_operation_says_what_it_said(path: str, method: str) -> None:
     before, now = _operation(BEFORE, path, method), _operation(NOW, path, method)
     for word in ("operationId", "tags", "summary", "parameters"):
         assert now.get(word) == before.get(word), word
-    assert " ".join(now.get("description", "").split()) == " ".join(
-        before.get("description", "").split())
+    assert " ".join(now.get("description", "").split()) == _reworded(
+        before.get("description", ""))
 
 
 @pytest.mark.parametrize(("path", "method"), OPERATIONS)
@@ -190,4 +209,5 @@ def _descriptions(node: Any) -> Iterator[str]:
 
 def test_every_description_is_kept() -> None:
     """Word for word (the lines may break elsewhere)."""
-    assert set(_descriptions(BEFORE)) - set(_descriptions(NOW)) == set()
+    assert {_reworded(d) for d in _descriptions(BEFORE)} - {
+        " ".join(d.split()) for d in _descriptions(NOW)} == set()

@@ -44,8 +44,11 @@ def pegging_check() -> Response:
     Replays the record and scores every card. Missing go calls are inferred where
     turn order and the count allow (a card that would pass 31 after an unanswered
     count starts a new count); with `hands` the referee proves or refutes that
-    reading. Where the record still admits readings that score differently it
-    reports `ambiguous-record` and says which reading it scored.
+    reading. The record is read whole: the reading that breaks the fewest rules in
+    all stands, so a later event can overturn how a card alone would read (the
+    same card laid again: it went over 31 and was taken back). Where the record
+    still admits readings that score differently it reports `ambiguous-record`
+    and says which reading it scored.
 
     A go followed at once by the same player's card that fits is taken back (no
     renege); a go straight after the same player's go is a repeat. Under the ACC
