@@ -34,6 +34,8 @@ from rules.chances import (
     outcome,
     play_deal,
     record,
+    shipped,
+    shipped_tables,
     step,
     tally_chunk,
     to_bytes,
@@ -42,17 +44,12 @@ from rules.core import Card, Problem, RecordError, Table, Variant
 from rules.show import score
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "service" / "data"
+DATA = ROOT / "rules" / "chances" / "data"
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _tables_filled() -> None:
     rules.prepare()
-
-
-@cache
-def shipped(variant: Variant) -> ChanceTable:
-    return from_bytes((DATA / f"{variant}.chances").read_bytes())
 
 
 @cache
@@ -265,6 +262,21 @@ class TestFile:
         data = (DATA / "five-card.chances").read_bytes()
         assert to_bytes(from_bytes(data)) == data
         assert data.startswith(FORMAT)
+
+    def test_the_library_loads_its_own_files_once(self) -> None:
+        for variant in (Variant.SIX_CARD, Variant.FIVE_CARD):
+            data = (DATA / f"{variant}.chances").read_bytes()
+            assert to_bytes(shipped(variant)) == data
+            assert shipped(variant) is shipped(variant)
+        assert shipped_tables() == {Variant.SIX_CARD: shipped(Variant.SIX_CARD),
+                                    Variant.FIVE_CARD: shipped(Variant.FIVE_CARD)}
+        assert sorted(p.name for p in DATA.iterdir()) == ["five-card.chances",
+                                                          "six-card.chances"]
+
+    def test_no_table_is_shipped_for_three_players(self) -> None:
+        with pytest.raises(ValueError, match="no chance table is shipped for the "
+                           "three-player game: only for the six-card and five-card"):
+            shipped(Variant.THREE_PLAYER)
 
     def test_not_a_table(self) -> None:
         with pytest.raises(TableFileError, match="not a chance table"):
