@@ -64,7 +64,7 @@ INSTALLED = """
 import rules, rules.chances
 from rules import Variant
 print(rules.__file__)
-print(rules.chances.shipped(Variant.SIX_CARD).before(0, 0).win)
+print(rules.chances.shipped_table(Variant.SIX_CARD).before(0, 0).win)
 print(sorted(str(v) for v in rules.chances.shipped_tables()))
 """
 

@@ -16,7 +16,7 @@ from rules.chances.position import COVERED
 from rules.chances.table import ChanceTable
 from rules.core.variants import Variant
 
-__all__ = ["shipped", "shipped_tables"]
+__all__ = ["shipped_table", "shipped_tables"]
 
 _DATA = "data"
 """The tables' folder in the package, one ``<variant>.chances`` file for each variant in
@@ -24,7 +24,7 @@ _DATA = "data"
 
 
 @cache
-def shipped(variant: Variant) -> ChanceTable:
+def shipped_table(variant: Variant) -> ChanceTable:
     """The table the library ships for ``variant``, read once and kept. A variant with no
     table (three or four players, the seven-card game) is a ``ValueError``."""
     if variant not in COVERED:
@@ -37,4 +37,4 @@ def shipped(variant: Variant) -> ChanceTable:
 def shipped_tables() -> dict[Variant, ChanceTable]:
     """Every shipped table by its variant: the ``tables`` that :func:`chances_of`,
     :func:`discard_chances` and :class:`PlayToWin` take."""
-    return {variant: shipped(variant) for variant in COVERED}
+    return {variant: shipped_table(variant) for variant in COVERED}

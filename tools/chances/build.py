@@ -31,7 +31,7 @@ from rules.chances import (
     from_bytes,
     half_widths,
     induce,
-    shipped,
+    shipped_table,
     tally_chunk,
     to_bytes,
 )
@@ -39,7 +39,7 @@ from rules.core import Variant
 
 SHIPPED = Path(__file__).resolve().parents[2] / "rules" / "chances" / "data"
 """Where a build writes the tables the library ships (package data of ``rules.chances``,
-read by :func:`rules.chances.shipped`): this source tree's."""
+read by :func:`rules.chances.shipped_table`): this source tree's."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = args.out or SHIPPED / f"{args.variant}.chances"
     if args.check is not None:
         # Without --out, the table the library loads, wherever it is installed from.
-        table = from_bytes(args.out.read_bytes()) if args.out else shipped(args.variant)
+        table = from_bytes(args.out.read_bytes()) if args.out else shipped_table(args.variant)
         problems = check(table, args.check)
         for problem in problems:
             print(problem, file=sys.stderr)
