@@ -48,6 +48,9 @@ FALSE_GAME_SETBACK = 15
 
 
 class Stage(StrEnum):
+    """When a deal's game was won: on a misdeal's penalty, on heels, in the play or at the
+    show."""
+
     MISDEAL = "misdeal"
     HEELS = "heels"
     PLAY = "play"
@@ -56,6 +59,8 @@ class Stage(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Heels:
+    """Heels: what the starter is worth to the dealer, what he claimed, and what he pegs."""
+
     points: int
     """What the starter is worth to the dealer: 2 for a jack."""
     claimed: int | None
@@ -74,6 +79,10 @@ class Count:
 
 @dataclass(frozen=True, slots=True)
 class DealCheck:
+    """A deal refereed (:func:`check_deal`): heels, the play, the show in counting order, every
+    finding, the scores before and after, what each side pegged, and the winner if the deal won
+    the game."""
+
     misdeal: bool
     heels: Heels | None
     play: PlayCheck | None

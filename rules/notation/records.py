@@ -318,6 +318,8 @@ class Play:
 
     @classmethod
     def parse(cls, text: str) -> Play:
+        """The play written in ``text``; badly written text is a :class:`NotationError` at its
+        line and column."""
         parser = _Parser(text, cls.SECTIONS, "a play")
         found = _split(parser)
         if "play" not in found:
@@ -359,6 +361,8 @@ class Deal:
 
     @classmethod
     def parse(cls, text: str) -> Deal:
+        """The deal written in ``text``; badly written text is a :class:`NotationError` at its
+        line and column."""
         parser = _Parser(text, cls.SECTIONS, "a deal")
         found = _split(parser)
         if "dealt" not in found:
@@ -398,6 +402,8 @@ class Game:
 
     @classmethod
     def parse(cls, text: str) -> Game:
+        """The game written in ``text``; badly written text is a :class:`NotationError` at its
+        line and column."""
         parser = _Parser(text, cls.SECTIONS, "a game")
         deals: list[DealRecord] = []
         current: dict[str, Section] | None = None
