@@ -272,8 +272,8 @@ class Corpus:
         make.common(body, variant)
         self.post(f"pegging/advise {variant} at {at}", "/v1/pegging/advise", body, mutate_p)
 
-    # --- the protocol: methods, paths, types, bodies that are not JSON ---
     def protocol(self) -> None:
+        """The protocol's requests: methods, paths, types, bodies that are not JSON."""
         protocol(self)
 
     def night(self, mutate_p: float = 0.12) -> None:
