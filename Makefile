@@ -69,7 +69,7 @@ ts-client: $(VENV)/.installed
 	cd clients/typescript && npm ci --silent --no-audit --no-fund && npm run --silent build \
 		&& MUGGINS_PYTHON=$(abspath $(BIN))/python npm test --silent
 
-# The chance tables the service ships (service/data/*.chances, docs/chances.md): dealt on
+# The chance tables the library ships (rules/chances/data/*.chances, docs/chances.md): dealt on
 # Dask, a local cluster of WORKERS processes, or the cluster at SCHEDULER (an address such
 # as tcp://10.0.0.5:8786) whose workers have this project installed. The file is the same
 # for any number of workers.

@@ -12,10 +12,8 @@ in-process, whose refusal is the service's own.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable, Mapping
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from muggins.local_checks import MAX_CLAIM, Refusals, refused_record
@@ -42,7 +40,6 @@ from rules.answers import (
     seating_answer,
 )
 from rules.chances import (
-    COVERED,
     ChanceTable,
     Part,
     PlayToWin,
@@ -52,7 +49,7 @@ from rules.chances import (
     covered_problems,
     discard_chances,
     discard_chances_problems,
-    from_bytes,
+    shipped_tables,
 )
 from rules.club import (
     MAX_GAMES,
@@ -76,16 +73,9 @@ Body = Mapping[str, Any]
 
 @cache
 def chance_tables() -> dict[Variant, ChanceTable]:
-    """The chance tables the service ships (service/data), read from their files without
-    importing the service (its package imports Flask). Read only by the requests that
-    need them. Where the tables become the library's package data, this is the one
-    place to change."""
-    spec = importlib.util.find_spec("service")
-    if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError("the chance tables are shipped with the service, not installed")
-    data = Path(next(iter(spec.submodule_search_locations))) / "data"
-    return {variant: from_bytes((data / f"{variant}.chances").read_bytes())
-            for variant in COVERED}
+    """The chance tables the library ships (:func:`rules.chances.shipped_tables`), read
+    only by the requests that need them."""
+    return shipped_tables()
 
 
 def _variant(body: Body) -> Variant:

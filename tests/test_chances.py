@@ -34,6 +34,8 @@ from rules.chances import (
     outcome,
     play_deal,
     record,
+    shipped_table,
+    shipped_tables,
     step,
     tally_chunk,
     to_bytes,
@@ -42,17 +44,12 @@ from rules.core import Card, Problem, RecordError, Table, Variant
 from rules.show import score
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "service" / "data"
+DATA = ROOT / "rules" / "chances" / "data"
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _tables_filled() -> None:
     rules.prepare()
-
-
-@cache
-def shipped(variant: Variant) -> ChanceTable:
-    return from_bytes((DATA / f"{variant}.chances").read_bytes())
 
 
 @cache
@@ -101,7 +98,7 @@ class TestStrategy:
 
     def test_the_strategy_averages_near_colvert(self) -> None:
         # Colvert's twenty-six theory: the pone 10.2 a deal, the dealer 16.2.
-        tally = shipped(Variant.SIX_CARD).tally
+        tally = shipped_table(Variant.SIX_CARD).tally
         assert abs(tally.mean_points(PONE) - 10.2) <= 1.0
         assert abs(tally.mean_points(DEALER) - 16.2) <= 1.0
 
@@ -185,7 +182,7 @@ class TestInduction:
         # The pone at 115 with 8 in hand wins before the dealer's 20 at 110 is counted.
         trail = Trail(((PONE, 1, Part.PLAY), (PONE, 8, Part.PONE_HAND),
                        (DEALER, 20, Part.DEALER_HAND)))
-        values = shipped(Variant.SIX_CARD).values
+        values = shipped_table(Variant.SIX_CARD).values
         assert list(outcome(trail, 121, values, 115, 110)) == [SCALE, 0, 0, 0, 0, 0]
         # Short of it, the dealer's hand wins, the loser at 116: no skunk.
         trail = Trail(((PONE, 1, Part.PLAY), (DEALER, 12, Part.DEALER_HAND)))
@@ -203,16 +200,16 @@ class TestShippedTables:
     def test_the_first_dealer_wins_as_published(self) -> None:
         # Cribbage Pro's 55.5% of several million games; 56.17% (53.46-58.87) in
         # bweithers/cribbage-'s 32,768 simulated games.
-        chances = shipped(Variant.SIX_CARD).before(0, 0)
+        chances = shipped_table(Variant.SIX_CARD).before(0, 0)
         assert 0.545 <= chances.win[DEALER] <= 0.575
         assert chances.interval < 0.005
 
     def test_carte_primus_dealer_35_pone_37(self) -> None:
-        assert abs(shipped(Variant.SIX_CARD).before(37, 35).win[DEALER] - 0.51) <= 0.03
+        assert abs(shipped_table(Variant.SIX_CARD).before(37, 35).win[DEALER] - 0.51) <= 0.03
 
     @pytest.mark.parametrize("variant", [Variant.SIX_CARD, Variant.FIVE_CARD])
     def test_the_chances_sum_to_one(self, variant: Variant) -> None:
-        table = shipped(variant)
+        table = shipped_table(variant)
         wins = table.values[:, :, 0] + table.values[:, :, 3]
         # Each step's one integer division leaves at most a billionth a step.
         assert int(wins.min()) >= SCALE - 200 and int(wins.max()) <= SCALE
@@ -222,7 +219,7 @@ class TestShippedTables:
 
     @pytest.mark.parametrize("variant", [Variant.SIX_CARD, Variant.FIVE_CARD])
     def test_more_points_never_hurt(self, variant: Variant) -> None:
-        table = shipped(variant)
+        table = shipped_table(variant)
         win = table.values[:, :, 0].astype(np.float64) / SCALE  # the pone's, [pone, dealer]
         slack = 2 * table.half_width.astype(np.float64) / SCALE
         own = np.diff(win, axis=0)  # the pone's score up a point
@@ -232,14 +229,14 @@ class TestShippedTables:
 
     @pytest.mark.parametrize("variant", [Variant.SIX_CARD, Variant.FIVE_CARD])
     def test_the_table_is_its_tally_induced(self, variant: Variant) -> None:
-        table = shipped(variant)
+        table = shipped_table(variant)
         assert np.array_equal(induce(table.tally), table.values)
 
     @pytest.mark.parametrize(("variant", "chunks"), [(Variant.SIX_CARD, (0, 149)),
                                                      (Variant.FIVE_CARD, (57,))])
     def test_a_sample_dealt_again_matches_byte_for_byte(self, variant: Variant,
                                                        chunks: tuple[int, ...]) -> None:
-        table = shipped(variant)
+        table = shipped_table(variant)
         provenance = table.provenance
         for number in chunks:
             dealt = tally_chunk(variant, provenance["seed"], number, provenance["chunk"])
@@ -247,16 +244,16 @@ class TestShippedTables:
 
     @pytest.mark.parametrize("variant", [Variant.SIX_CARD, Variant.FIVE_CARD])
     def test_the_provenance(self, variant: Variant) -> None:
-        provenance = shipped(variant).provenance
+        provenance = shipped_table(variant).provenance
         assert provenance["command"].startswith(f"python -m tools.chances --variant {variant}")
         assert provenance["strategy"] == rules.chances.STRATEGY
-        assert provenance["deals"] == shipped(variant).tally.deals
+        assert provenance["deals"] == shipped_table(variant).tally.deals
         assert len(provenance["digests"]) == -(-provenance["deals"] // provenance["chunk"])
         assert provenance["groups"] == 16
 
     def test_the_five_card_game_starts_at_three_for_last(self) -> None:
         # The pone's three for last is in the scores: the first deal is at (3, 0).
-        chances = shipped(Variant.FIVE_CARD).before(3, 0)
+        chances = shipped_table(Variant.FIVE_CARD).before(3, 0)
         assert 0.45 < chances.win[PONE] < 0.55
 
 
@@ -265,6 +262,21 @@ class TestFile:
         data = (DATA / "five-card.chances").read_bytes()
         assert to_bytes(from_bytes(data)) == data
         assert data.startswith(FORMAT)
+
+    def test_the_library_loads_its_own_files_once(self) -> None:
+        for variant in (Variant.SIX_CARD, Variant.FIVE_CARD):
+            data = (DATA / f"{variant}.chances").read_bytes()
+            assert to_bytes(shipped_table(variant)) == data
+            assert shipped_table(variant) is shipped_table(variant)
+        assert shipped_tables() == {Variant.SIX_CARD: shipped_table(Variant.SIX_CARD),
+                                    Variant.FIVE_CARD: shipped_table(Variant.FIVE_CARD)}
+        assert sorted(p.name for p in DATA.iterdir()) == ["five-card.chances",
+                                                          "six-card.chances"]
+
+    def test_no_table_is_shipped_for_three_players(self) -> None:
+        with pytest.raises(ValueError, match="no chance table is shipped for the "
+                           "three-player game: only for the six-card and five-card"):
+            shipped_table(Variant.THREE_PLAYER)
 
     def test_not_a_table(self) -> None:
         with pytest.raises(TableFileError, match="not a chance table"):
@@ -277,8 +289,7 @@ class TestFile:
 
 
 class TestPosition:
-    TABLES: ClassVar[dict[Variant, ChanceTable]] = {
-        Variant.SIX_CARD: shipped(Variant.SIX_CARD), Variant.FIVE_CARD: shipped(Variant.FIVE_CARD)}
+    TABLES: ClassVar[dict[Variant, ChanceTable]] = shipped_tables()
 
     def problems(self, table: Table, scores: dict[str, int] | None, **kwargs: object) -> list[
             tuple[tuple[str | int, ...], str]]:
@@ -289,12 +300,12 @@ class TestPosition:
         table = Table.seat(Variant.SIX_CARD, ["ann", "bob"], dealer="ann")
         found = chances_of(table, {"ann": 35, "bob": 37}, self.TABLES)
         assert (found.pone, found.dealer) == ("bob", "ann")
-        assert found.chances == shipped(Variant.SIX_CARD).before(37, 35)
+        assert found.chances == shipped_table(Variant.SIX_CARD).before(37, 35)
 
     def test_after_the_crib_is_the_next_deal(self) -> None:
         table = Table.seat()
         found = chances_of(table, {"pone": 60, "dealer": 70}, self.TABLES, after=Part.CRIB)
-        next_deal = shipped(Variant.SIX_CARD).before(70, 60)
+        next_deal = shipped_table(Variant.SIX_CARD).before(70, 60)
         assert found.chances.win == next_deal.win[::-1]
 
     def test_after_the_play_a_pone_who_needs_nothing_more_than_its_hand(self) -> None:
@@ -387,7 +398,7 @@ class TestGameChances:
         from service import create_app
 
         answer = create_app().test_client().post("/v1/games/review", json=self.BODY).get_json()
-        table = shipped(Variant.SIX_CARD)
+        table = shipped_table(Variant.SIX_CARD)
         [deal] = answer["chances"]
         before = table.before(110, 100)  # bob is the pone
         assert deal["win"] == {"bob": round(before.win[PONE], 6),

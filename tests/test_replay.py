@@ -210,3 +210,15 @@ def test_goclaims_lists_a_claimed_card_that_took_a_go_and_nothing_else() -> None
                                        card("pone", "9S"), card("dealer", "5D")])
     # The last card of the play, claimed.
     assert claimed_card_took_a_go([card("pone", "KH"), card("dealer", "5D", 0)])
+
+
+def test_the_child_needs_only_the_standard_library() -> None:
+    """The child runs bench/replay.py as a file in the tree under test, whose bench may
+    be older: with no site packages and no project on the path, the file still loads."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-I", "-S", str(ROOT / "bench" / "replay.py"),
+                           "--help"], cwd=ROOT / "docs", capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "_answer" in done.stdout

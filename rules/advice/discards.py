@@ -47,6 +47,10 @@ _DECK = tuple(full_deck())
 
 @dataclass(frozen=True, slots=True)
 class Option:
+    """One way to lay away: the cards kept and discarded, the hand's and the crib's expected
+    points, and ``net``, what the option is worth to the player's side (the crib and the
+    expected heels added when the crib is theirs, the crib taken away when not)."""
+
     keep: tuple[Card, ...]
     discard: tuple[Card, ...]
     hand: Fraction
@@ -56,6 +60,9 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Advice:
+    """Discard advice for one hand (:func:`advise`): every way to lay cards away, valued by
+    exact expectation over the starter and the cards to the crib."""
+
     cards: tuple[Card, ...]
     dealer: bool
     heels: Fraction

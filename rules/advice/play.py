@@ -56,6 +56,8 @@ played."""
 
 @dataclass(frozen=True, slots=True)
 class PlayOption:
+    """One card the player may lay (None: a go), with its expected play points from here."""
+
     card: Card | None
     """None: the player can lay nothing and must say go."""
     expected: Fraction
@@ -81,6 +83,9 @@ class ByChance(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class PlayAdvice:
+    """Which card to lay (:func:`advise_play`): every card the player may lay, valued by the
+    play points it wins from here, exactly or by sampling the cards unseen."""
+
     player: str
     count: int
     options: tuple[PlayOption, ...]

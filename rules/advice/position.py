@@ -37,14 +37,17 @@ class AdviceError(RecordError):
 
     @classmethod
     def one(cls, path: Sequence[str | int], code: ProblemCode, message: str) -> AdviceError:
+        """An error with one problem, at ``path``."""
         return cls([Problem(tuple(path), code, message)])
 
     @property
     def path(self) -> tuple[str | int, ...]:
+        """The first problem's path."""
         return self.problems[0].path
 
     @property
     def code(self) -> ProblemCode:
+        """The first problem's code."""
         return self.problems[0].code
 
 

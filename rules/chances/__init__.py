@@ -6,6 +6,8 @@
   integer counts that add up the same on any number of machines
 * :mod:`rules.chances.table` – the backward induction and the table it gives
 * :mod:`rules.chances.pack` – the table as the bytes of the shipped file
+* :mod:`rules.chances.shipped` – the tables the library ships (its package data), read
+  once: ``shipped_table(Variant.SIX_CARD)``
 * :mod:`rules.chances.position` – a position at the table (the scores, who deals, what
   one player sees) and its chances
 * :mod:`rules.chances.discards` – discard advice ranked by the chance of winning
@@ -38,6 +40,7 @@ from rules.chances.position import (
     chances_problems,
     covered_problems,
 )
+from rules.chances.shipped import shipped_table, shipped_tables
 from rules.chances.strategy import DEALER, PONE, STRATEGY, Known, Part, Trail, play_deal
 from rules.chances.table import (
     SCALE,
@@ -88,6 +91,8 @@ __all__ = [
     "outcome",
     "play_deal",
     "record",
+    "shipped_table",
+    "shipped_tables",
     "step",
     "tally_chunk",
     "to_bytes",

@@ -62,6 +62,9 @@ class DiscardChance:
 
 @dataclass(frozen=True, slots=True)
 class DiscardChances:
+    """Discard advice ranked by the chance of winning from the scores (:func:`discard_chances`),
+    beside the advice by points."""
+
     advice: Advice
     """The advice by points: its options best ``net`` first."""
     options: tuple[DiscardChance, ...]
@@ -79,10 +82,12 @@ class DiscardChances:
 
     @property
     def best_by_win(self) -> Option:
+        """The option with the best chance of winning."""
         return self.options[0].option
 
     @property
     def best_by_net(self) -> Option:
+        """The option with the best net expected points."""
         return self.advice.options[0]
 
 

@@ -201,6 +201,9 @@ class PlayToWin:
 
     def options(self, position: Position, pegged: Sequence[int],
                 budget: Budget) -> dict[int | None, int]:
+        """Each rank the player may lay, by its order (1 the ace; None: a go), with the
+        player's chance of winning once it is laid, in fixed point (:data:`SCALE` is 1);
+        the play searched within ``budget``."""
         so_far = (pegged[0], pegged[1])  # seat 0 is the pone
         target = self.board.target
         if any(score + points >= target for score, points in zip(self.scores, so_far,

@@ -135,6 +135,9 @@ def _seen_problems(problems: Problems, table: Table, seen: Seen, after: Part | N
 
 @dataclass(frozen=True, slots=True)
 class PositionChances:
+    """The chances from a position (:func:`chances_of`): the table's figures for the pone and
+    the dealer, named, and how many deals were dealt out for the cards seen."""
+
     chances: Chances
     """For the pone and the dealer of the deal (:data:`rules.chances.PONE`, ``DEALER``)."""
     pone: str

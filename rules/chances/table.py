@@ -151,6 +151,7 @@ class ChanceTable:
 
     @property
     def target(self) -> int:
+        """The score that wins the table's game (121 or 61)."""
         return self.tally.target
 
     def before(self, pone: int, dealer: int) -> Chances:

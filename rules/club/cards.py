@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules import Problem, ProblemCode, RecordError
 from rules.club.conventions import Convention
+from rules.core import Problem, ProblemCode, RecordError
 
 __all__ = ["MAX_LINES", "Checked", "Column", "Line", "LineError", "Result", "Scorecard",
            "Totals", "night_problems", "validate_night"]
@@ -24,11 +24,15 @@ MAX_ROUND = 99
 
 
 class Result(StrEnum):
+    """A line's result as the card writes it: ``W`` or ``L``."""
+
     WIN = "W"
     LOSS = "L"
 
 
 class Column(StrEnum):
+    """The column a spread is written in: plus for a win, minus for a loss."""
+
     PLUS = "plus"
     MINUS = "minus"
 
@@ -57,6 +61,10 @@ class Checked:
 
 @dataclass(frozen=True, slots=True)
 class Line:
+    """One game on a player's scorecard, as written: the opponent (None for a bye), the result,
+    the spread and its column, the game points, the round, and what the referee ruled for the
+    game when it was checked (``game``)."""
+
     opponent: str | None
     """None for a bye."""
     result: Result | None = None
@@ -69,14 +77,17 @@ class Line:
 
     @property
     def bye(self) -> bool:
+        """The line is a bye: no opponent."""
         return self.opponent is None
 
     @property
     def won(self) -> bool:
+        """The line records a win."""
         return self.result is Result.WIN
 
     @property
     def written_column(self) -> Column:
+        """The column the spread stands in: the one written, or the one its result calls for."""
         if self.column is not None:
             return self.column
         return Column.PLUS if self.won else Column.MINUS
@@ -128,6 +139,9 @@ class Totals:
 
 @dataclass(frozen=True, slots=True)
 class Scorecard:
+    """A player's scorecard for the night: a line per game, and the totals written at its foot,
+    if any."""
+
     player: str
     lines: tuple[Line, ...]
     totals: Totals | None = None

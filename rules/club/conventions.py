@@ -44,11 +44,15 @@ class ConventionSpec:
 
 
 class Convention(StrEnum):
+    """How the club counts game points: the ACC's (2 a win, 3 a skunk) or pegs behind (the loser
+    is charged the spread, the fewest ranked first)."""
+
     ACC = "acc"
     PEGS_BEHIND = "pegs-behind"
 
     @property
     def spec(self) -> ConventionSpec:
+        """The convention's game points and skunk lines."""
         return _SPECS[self._value_]
 
 

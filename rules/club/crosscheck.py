@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
-from rules import FindingCode
 from rules.club.cards import Column, Line, Result, Scorecard
 from rules.club.conventions import ConventionSpec
+from rules.core import FindingCode
 
 __all__ = ["Meeting", "Ruling", "meetings", "settle"]
 

@@ -13,9 +13,9 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 
-from rules import Problem, ProblemCode, RecordError
 from rules.club.cards import Column, Line, Result, Scorecard
 from rules.club.night import NightCheck
+from rules.core import Problem, ProblemCode, RecordError
 
 __all__ = [
     "CARD_COLUMNS",
@@ -159,6 +159,8 @@ def standing_row(rank: int, player: str, game_points: int, wins: int, losses: in
 
 
 def standings_csv(check: NightCheck) -> str:
+    """The night's standings as CSV text, a row per player in rank order
+    (:data:`STANDINGS_COLUMNS`)."""
     return standings_table(
         standing_row(s.rank, s.player, s.tally.game_points, s.tally.wins, s.tally.losses,
                      s.tally.spread, s.tally.plus, s.head_to_head,

@@ -16,11 +16,16 @@ __all__ = ["Bracket", "Cut", "Event", "Tournament", "bracket", "bracket_order", 
 
 
 class Event(StrEnum):
+    """A club night, or a sanctioned event's qualifying round (which has a bracket and master
+    points)."""
+
     CLUB = "club"
     SANCTIONED = "sanctioned"
 
 
 class Tournament(StrEnum):
+    """A sanctioned event's main tournament or its consolation: the master points differ."""
+
     MAIN = "main"
     CONSOLATION = "consolation"
 
@@ -32,6 +37,9 @@ def qualifying(field: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Cut:
+    """Who qualifies (ACC 13.2): the places, the players sure of one, and those level at the cut
+    line who play off for the rest."""
+
     places: int
     qualifiers: tuple[str, ...]
     """Sure of a place, best first."""
@@ -40,6 +48,7 @@ class Cut:
 
     @property
     def open_places(self) -> int:
+        """The places left to the playoff."""
         return self.places - len(self.qualifiers)
 
 
@@ -72,6 +81,9 @@ def bracket_order(size: int) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class Bracket:
+    """The playoff bracket of a sanctioned event: its size, the seeds, the byes and the first
+    round."""
+
     size: int
     """The next full bracket: a power of two."""
     seeds: tuple[str | None, ...]

@@ -6,19 +6,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules import Finding, FindingCode
 from rules.club.cards import Line, Scorecard, validate_night
 from rules.club.conventions import Convention, ConventionSpec
 from rules.club.crosscheck import Meeting, Ruling, meetings, settle
 from rules.club.cut import Bracket, Cut, Event, Tournament, bracket, cut, master_points
 from rules.club.cut import qualifying as qualifying_places
 from rules.club.standings import Standing, rank, tally
+from rules.core import Finding, FindingCode
 
 __all__ = ["NightCheck", "apparent_qualifiers", "as_written", "check_night"]
 
 
 @dataclass(frozen=True, slots=True)
 class NightCheck:
+    """A club night checked (:func:`check_night`): the cards as corrected, every finding, the
+    standings, the cut, and for a sanctioned event the bracket and master points."""
+
     cards: tuple[Scorecard, ...]
     """As corrected."""
     findings: tuple[Finding, ...]
@@ -54,6 +57,10 @@ def apparent_qualifiers(cards: Sequence[Scorecard], convention: ConventionSpec) 
 def check_night(cards: Sequence[Scorecard], *, convention: Convention = Convention.ACC,
                 event: Event = Event.CLUB, target: int = 121,
                 tournament: Tournament | None = None) -> NightCheck:
+    """Cross-check a night's scorecards (ACC Rule 12.2), correct them, and rank the players with
+    every tiebreak, the cut and, for a sanctioned event, the bracket and master points. Cards
+    that cannot be checked are a ``RecordError`` listing every problem
+    (docs/rules.md#club-scorecards)."""
     validate_night(cards, convention, target)
     spec = convention.spec
     apparent = apparent_qualifiers(cards, spec)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules import Problem, ProblemCode
+from rules.core import Problem, ProblemCode
 
 __all__ = ["MAX_GAMES", "Seating", "roster_problems", "seat"]
 

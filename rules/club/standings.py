@@ -44,6 +44,9 @@ class Tally:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
+    """A player's place in the standings: the rank, the tally of the night, and the tiebreak
+    that set them above the next player."""
+
     player: str
     rank: int
     tally: Tally

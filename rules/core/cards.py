@@ -52,6 +52,8 @@ class DuplicateCardError(CardError):
 
 
 class Rank(StrEnum):
+    """A card's rank, written as in the notation (``A 2 … 9 T J Q K``)."""
+
     ACE = "A"
     TWO = "2"
     THREE = "3"
@@ -78,10 +80,13 @@ class Rank(StrEnum):
 
     @classmethod
     def from_order(cls, order: int) -> Rank:
+        """The rank of ``order``, 1 for the ace to 13 for the king."""
         return _RANKS[order - 1]
 
 
 class Suit(StrEnum):
+    """A card's suit, written ``S H D C``."""
+
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"
@@ -89,6 +94,7 @@ class Suit(StrEnum):
 
     @property
     def symbol(self) -> str:
+        """The suit's symbol, ``♠ ♥ ♦ ♣``."""
         return _SUIT_SYMBOL[self]
 
 

@@ -13,6 +13,10 @@ __all__ = ["SCORECARD_CODES", "FindingCode"]
 
 
 class FindingCode(StrEnum):
+    """What a finding is about: a broken rule of the table, or a scorecard's mistake on a club
+    night. Each is a section of the rule book (docs/rules.md); new codes come in minor
+    versions."""
+
     OVERCOUNT = "overcount"
     UNDERCOUNT = "undercount"
     MUGGINS = "muggins"

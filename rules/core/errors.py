@@ -27,6 +27,9 @@ Path = tuple[str | int, ...]
 
 
 class ProblemCode(StrEnum):
+    """Why a record cannot be refereed, for a program to act on (the message says it in
+    words)."""
+
     REQUIRED = "required"
     UNKNOWN_PLAYER = "unknown-player"
     DUPLICATE_PLAYER = "duplicate-player"
@@ -52,6 +55,9 @@ class ProblemCode(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """One reason a record cannot be refereed: where (``path``, the request's field), why
+    (``code``) and how to mend it (``message``)."""
+
     path: Path
     code: ProblemCode
     message: str
@@ -62,6 +68,7 @@ class Problem:
         return json_pointer(self.path)
 
     def under(self, *prefix: str | int) -> Problem:
+        """The same problem inside a larger record, its path under ``prefix``."""
         return Problem((*prefix, *self.path), self.code, self.message)
 
 

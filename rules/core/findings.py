@@ -37,6 +37,8 @@ RULEBOOK_LINK = "/rules"
 
 
 class Verdict(StrEnum):
+    """A claim against the true count."""
+
     CORRECT = "correct"
     OVERCOUNT = "overcount"
     UNDERCOUNT = "undercount"
@@ -44,6 +46,10 @@ class Verdict(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Finding:
+    """A rule broken at the table, or a fact of the record the referee reports: its code, the
+    message, and where known the player, the event's index, the points, the printed rule and the
+    deal."""
+
     code: FindingCode
     message: str
     player: str | None = None
@@ -58,6 +64,8 @@ class Finding:
         return f"{RULEBOOK_LINK}#{self.code.value}"
 
     def to_dict(self) -> dict[str, object]:
+        """The finding as the API writes it: the fields that are set, and its ``rulebook``
+        link."""
         out: dict[str, object] = {"code": self.code.value, "message": self.message}
         for name in ("player", "index", "points", "rule", "deal"):
             value = getattr(self, name)
@@ -79,6 +87,9 @@ def read_claim(claimed: int, *, nineteen_is_zero: bool) -> int:
 
 @dataclass(frozen=True, slots=True)
 class ClaimRuling:
+    """A claim ruled on: as claimed and as read, the true count, the verdict, what the player
+    and the opponent peg under the ruleset, and the findings."""
+
     claimed: int
     read: int
     """The claim as the referee reads it (19 may mean 0)."""

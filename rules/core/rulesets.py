@@ -47,6 +47,9 @@ class MisdealRemedy(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class RulesetSpec:
+    """A ruleset's behaviour as data: its penalties, remedies, margins and the rules it
+    cites."""
+
     name: str
     source: str
     overcount: OvercountPenalty
@@ -69,6 +72,8 @@ class RulesetSpec:
     citations: Mapping[FindingCode, str] = field(default_factory=dict)
 
     def cite(self, code: FindingCode) -> str | None:
+        """The printed rule behind a ``code`` finding under this ruleset, or None where none
+        applies."""
         return self.citations.get(code, self.cited)
 
     def overcount_award(self, excess: int) -> int:
@@ -80,12 +85,16 @@ class RulesetSpec:
         return 0
 
     def renege_award(self, playable_cards: int) -> int:
+        """What the opponent pegs for a renege in which ``playable_cards`` could have been
+        laid."""
         if self.renege_per_card:
             return self.renege_points * max(playable_cards, 1)
         return self.renege_points
 
 
 class Ruleset(StrEnum):
+    """The rules the referee applies: the ACC's, Hoyle's, the English laws, or friendly play."""
+
     ACC = "acc"
     HOYLE = "hoyle"
     ENGLISH = "english"
@@ -93,6 +102,7 @@ class Ruleset(StrEnum):
 
     @property
     def spec(self) -> RulesetSpec:
+        """The ruleset's behaviour."""
         return _SPECS[self._value_]  # by value, which hashes in C (see Variant.spec)
 
 

@@ -62,6 +62,10 @@ class InvalidTableError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Table:
+    """Who sits where: the variant, the seats in play order from the dealer's left (the dealer
+    last), the target, and the sides that keep a score. Checked once, when it is made
+    (:meth:`seat`, :meth:`parse`); its text form round-trips."""
+
     variant: Variant
     seats: tuple[str, ...]
     """Play order from the dealer's left; the dealer is last."""
@@ -164,10 +168,12 @@ class Table:
 
     @property
     def dealer(self) -> str:
+        """The dealer: the last seat."""
         return self.seats[-1]
 
     @property
     def pone(self) -> str:
+        """The pone: the first seat, at the dealer's left."""
         return self.seats[0]
 
     def number(self, player: str) -> int:
@@ -175,6 +181,7 @@ class Table:
         return self._number[player]
 
     def side_of(self, player: str) -> Side:
+        """The side that ``player`` scores for."""
         return self._side[player]
 
     def opponents(self, player: str) -> tuple[str, ...]:

@@ -22,6 +22,8 @@ LAST_FOR_THREE = 3
 
 
 class Variant(StrEnum):
+    """The game played: how many players, and how many cards each is dealt."""
+
     SIX_CARD = "six-card"
     FIVE_CARD = "five-card"
     THREE_PLAYER = "three-player"
@@ -30,6 +32,7 @@ class Variant(StrEnum):
 
     @property
     def spec(self) -> VariantSpec:
+        """What the variant deals, and its target."""
         # Keyed by the value: an enum member hashes in Python, its string value in C, and
         # the referee asks for the spec several times a deal.
         return _SPECS[self._value_]
@@ -37,6 +40,9 @@ class Variant(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class VariantSpec:
+    """A variant's facts: players, cards dealt and laid away, the crib card, the target, and the
+    play's rules that differ."""
+
     players: int
     dealt: int
     """Cards dealt to each player."""
@@ -55,6 +61,7 @@ class VariantSpec:
 
     @property
     def hand_size(self) -> int:
+        """The cards each player keeps for the play and the show."""
         return self.dealt - self.to_crib
 
     @property

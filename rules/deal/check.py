@@ -4,21 +4,30 @@ A deal reuses the play referee (:func:`rules.play.check.check_play`) and the han
 (:func:`rules.show.hands.check_hand`); what it adds is the deal's own rules: the cards
 dealt for the variant (a misdeal otherwise), his heels, the order in which scores
 are pegged (heels, play, pone's hand, dealer's hand, crib: docs/rules.md#game-end), the
-moment someone reaches the target, and a false claim of game.
+moment someone reaches the target, and a false claim of game. The board it pegs on, and
+heels and a false claim of game as they are pegged, are :mod:`rules.deal.board`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 
-from rules.core.cards import Card, Rank
+from rules.core.cards import Card
 from rules.core.codes import FindingCode
 from rules.core.errors import ProblemCode, Problems, RecordError
-from rules.core.findings import Finding, cite, rule_on_claim
-from rules.core.rulesets import FalseGameRemedy, MisdealRemedy, Ruleset
+from rules.core.findings import Finding, cite
+from rules.core.rulesets import MisdealRemedy, Ruleset
 from rules.core.table import Table
+from rules.deal.board import (
+    HEELS,
+    Heels,
+    Pegboard,
+    Stage,
+    award,
+    false_claim,
+    peg_heels,
+)
 from rules.deal.record import (
     DealClaims,
     DealRecord,
@@ -43,24 +52,6 @@ __all__ = [
     "check_deal_record",
 ]
 
-HEELS = 2
-FALSE_GAME_SETBACK = 15
-
-
-class Stage(StrEnum):
-    MISDEAL = "misdeal"
-    HEELS = "heels"
-    PLAY = "play"
-    SHOW = "show"
-
-
-@dataclass(frozen=True, slots=True)
-class Heels:
-    points: int
-    """What the starter is worth to the dealer: 2 for a jack."""
-    claimed: int | None
-    pegged: int
-
 
 @dataclass(frozen=True, slots=True)
 class Count:
@@ -74,6 +65,10 @@ class Count:
 
 @dataclass(frozen=True, slots=True)
 class DealCheck:
+    """A deal refereed (:func:`check_deal`): heels, the play, the show in counting order, every
+    finding, the scores before and after, what each side pegged, and the winner if the deal won
+    the game."""
+
     misdeal: bool
     heels: Heels | None
     play: PlayCheck | None
@@ -112,56 +107,6 @@ class DealCheck:
     """The table the deal was played at."""
 
 
-@dataclass(slots=True)
-class _Pegboard:
-    """Scores by side, pegged in order; it stops the moment a side reaches the target."""
-
-    table: Table
-    scores: dict[str, int]
-    claimed: dict[str, int]
-    winner: str | None = None
-    won_during: Stage | None = None
-    false_claim: set[str] = field(default_factory=set)
-    forfeit: tuple[str, Stage] | None = None
-    """A game lost by a false claim (English laws xvi), to the side named: settled once
-    the overcount's award to that side is pegged (English laws ix come first)."""
-
-    def room(self, player: str) -> int:
-        """What ``player``'s side still needs to reach the target."""
-        return self.table.target - self.scores[self.table.side_of(player).name]
-
-    def peg(self, player: str, points: int, stage: Stage, claimed: int | None = None) -> bool:
-        """Peg ``points`` for ``player``'s side, who claimed ``claimed`` for them (the
-        same, if not given). True when the side's claims first reach the target while
-        its true score has not: a false claim of game."""
-        if self.winner is not None:
-            return False
-        side = self.table.side_of(player).name
-        target = self.table.target
-        if self.forfeit is not None and side != self.forfeit[0]:
-            self.settle()
-            return False
-        points = min(max(points, 0), target - self.scores[side])  # the game hole
-        self.scores[side] += points
-        if self.scores[side] >= target:
-            self.winner, self.won_during = side, stage
-            return False
-        if self.forfeit is not None:  # that was the overcount's award: now the game is lost
-            self.settle()
-            return False
-        before = self.claimed[side]
-        self.claimed[side] += points if claimed is None else claimed
-        return before < target <= self.claimed[side]
-
-    def settle(self) -> None:
-        """A game lost by a false claim goes to the opponent, at the game hole."""
-        if self.forfeit is not None and self.winner is None:
-            side, stage = self.forfeit
-            self.scores[side] = self.table.target
-            self.winner, self.won_during = side, stage
-        self.forfeit = None
-
-
 def check_deal(
     record: DealRecord,
     *,
@@ -183,7 +128,7 @@ def check_deal(
     if problems:
         raise RecordError(problems)
     before = dict.fromkeys((side.name for side in table.sides), 0) | dict(scores_before or {})
-    deal = _Deal(record, table, ruleset, _Pegboard(table, dict(before), dict(before)))
+    deal = _Deal(record, table, ruleset, Pegboard(table, dict(before), dict(before)))
 
     misdealt = _misdeal(record, table)
     if misdealt:
@@ -195,7 +140,7 @@ def check_deal(
         return deal.result(before, Next(Phase.CUT, table.pone))
 
     starter = record.starter
-    heels = _heels(table, starter, ruleset, record.claims, deal.peg, deal.find,
+    heels = peg_heels(table, starter, ruleset, record.claims, deal.peg, deal.find,
                    deal.board.room)
     hands = {p: kept(record, p) for p in table.seats}
     play: PlayCheck | None = None
@@ -284,7 +229,7 @@ class _Deal:
     """The deal as it is pegged: the board, the findings, and the parts refereed so far."""
 
     def __init__(self, record: DealRecord, table: Table, ruleset: Ruleset,
-                 board: _Pegboard) -> None:
+                 board: Pegboard) -> None:
         self.record = record
         self.table = table
         self.ruleset = ruleset
@@ -306,7 +251,7 @@ class _Deal:
         opponent may be awarded for this claim: after a false claim of game under ACC
         8.4.b, the points up to the game hole; None when there is no limit."""
         if self.board.peg(player, points, stage, claimed):
-            return _false_claim(player, stage, self.board, self.ruleset, self.find)
+            return false_claim(player, stage, self.board, self.ruleset, self.find)
         return None
 
     def misdeal(self, why: str) -> None:
@@ -330,7 +275,7 @@ class _Deal:
             return
         self.findings.extend(ruling.findings)
         most = self.peg(owner, ruling.player_pegs, Stage.SHOW, ruling.read)
-        self.peg(self.table.left_of(owner), _award(ruling.opponent_pegs, most), Stage.SHOW)
+        self.peg(self.table.left_of(owner), award(ruling.opponent_pegs, most), Stage.SHOW)
 
     def result(self, before: dict[str, int], coming: Next, *, misdeal: bool = False,
                heels: Heels | None = None, play: PlayCheck | None = None) -> DealCheck:
@@ -365,74 +310,6 @@ class _PlayBoard:
             points = min(points, self.most)
         self.most = self.deal.peg(peg.player, points, Stage.PLAY, peg.claimed)
         return self.won
-
-
-_Find = Callable[..., None]
-_Peg = Callable[..., int | None]
-
-
-def _award(points: int, most: int | None) -> int:
-    """An overcount's award to the opponent, within ``most`` if a false claim of game
-    limits it (ACC 8.4.b: up to the game hole)."""
-    return points if most is None else min(points, most)
-
-
-def _heels(table: Table, starter: Card, ruleset: Ruleset, claims: DealClaims | None,
-           peg: _Peg, find: _Find, room: Callable[[str], int]) -> Heels:
-    true = HEELS if starter.rank is Rank.JACK else 0
-    claimed = None if claims is None else claims.heels
-    dealer = table.dealer
-    if claimed is None:
-        peg(dealer, true, Stage.HEELS)
-        return Heels(true, None, true)
-    if true and claimed == 0:
-        # Not pegged before the dealer's first card: forfeited, and never muggins.
-        pegged = 0 if ruleset.spec.heels_forfeited else true
-        remedy = ruleset.spec.remedies[FindingCode.HEELS_FORFEITED]
-        find(FindingCode.HEELS_FORFEITED, f"{dealer} did not peg his heels: {remedy}",
-             dealer, true - pegged)
-        peg(dealer, pegged, Stage.HEELS, 0)
-        return Heels(true, claimed, pegged)
-    # Heels are never muggins: a short claim simply loses the difference.
-    ruling = rule_on_claim(claimed, true, ruleset=ruleset, muggins=False, player=dealer,
-                           what="his heels", room=room(dealer))
-    for finding in ruling.findings:
-        find(finding.code, finding.message, dealer, finding.points)
-    most = peg(dealer, ruling.player_pegs, Stage.HEELS, claimed)
-    peg(table.left_of(dealer), _award(ruling.opponent_pegs, most), Stage.HEELS)
-    return Heels(true, claimed, ruling.player_pegs)
-
-
-def _false_claim(player: str, stage: Stage, board: _Pegboard, ruleset: Ruleset,
-                 find: _Find) -> int | None:
-    """A side's claims reached the target while its true score has not: a false claim
-    of game (docs/rules.md#false-claim-of-game), remedied at once.
-
-    Under ACC 8.4.b the opponent is awarded the overclaim only up to the game hole:
-    the points from the true score to the target are returned, for the caller to
-    limit the opponent's overcount award to them. None: no limit.
-    """
-    table = board.table
-    side = table.side_of(player).name
-    if board.winner is not None or side in board.false_claim:
-        return None
-    board.false_claim.add(side)
-    remedy = ruleset.spec.false_game
-    words = ruleset.spec.remedies[FindingCode.FALSE_CLAIM_OF_GAME]
-    points: int | None = None
-    most: int | None = None
-    if remedy is FalseGameRemedy.SET_BACK_15:
-        most = table.target - board.scores[side]
-        points = min(FALSE_GAME_SETBACK, board.scores[side])
-        board.scores[side] -= points
-    find(FindingCode.FALSE_CLAIM_OF_GAME,
-         f"{player} claimed game at {board.claimed[side]}, but the true score is "
-         f"{board.scores[side] + (points or 0)}: {words}", player, points)
-    if remedy is FalseGameRemedy.LOSES_GAME:
-        # English laws ix before xvi: the opponent pegs the overcount's excess (the peg
-        # that follows), then wins the game.
-        board.forfeit = (table.side_of(table.left_of(player)).name, stage)
-    return most
 
 
 def _misdeal(record: DealRecord, table: Table) -> str | None:

@@ -26,6 +26,9 @@ DOUBLE_SKUNK = 61
 
 
 class Margin(StrEnum):
+    """How big a win was: a single game, a skunk or a double skunk (the ACC), or a lurch (Hoyle,
+    the English laws)."""
+
     SINGLE = "single"
     SKUNK = "skunk"
     DOUBLE_SKUNK = "double-skunk"
@@ -34,6 +37,9 @@ class Margin(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class GameCheck:
+    """A game refereed (:func:`check_game`): each deal, who dealt it, the final scores, the
+    winner and the margin, and every finding."""
+
     deals: tuple[DealCheck, ...]
     dealers: tuple[str, ...]
     scores: dict[str, int]

@@ -28,6 +28,9 @@ __all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores", "dea
 
 @dataclass(frozen=True, slots=True)
 class DealClaims:
+    """What was claimed in a deal: heels (0: not pegged), each hand by player, and the crib;
+    None or absent where nothing was claimed."""
+
     heels: int | None = None
     hands: Mapping[str, int] = field(default_factory=dict)
     crib: int | None = None

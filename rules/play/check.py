@@ -38,6 +38,10 @@ _GO = PegScore(PegKind.GO, GO_POINT)
 
 @dataclass(frozen=True, slots=True)
 class PlayCheck:
+    """A play refereed (:func:`check_play`): each event scored, what the cards truly score
+    (``totals``) and what each player pegs after every ruling (``pegged``), the findings, and
+    the state at the end."""
+
     plays: tuple[ScoredEvent, ...]
     totals: dict[str, int]
     findings: tuple[Finding, ...]

@@ -18,6 +18,8 @@ __all__ = ["Next", "Phase", "in_play", "to_show"]
 
 
 class Phase(StrEnum):
+    """Where a deal in progress stands: the discard, the cut, the play, the show, or over."""
+
     DISCARD = "discard"
     CUT = "cut"
     PLAY = "play"
@@ -27,6 +29,9 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Next:
+    """What comes next in a deal or play in progress: the phase, who is to act, and in the play
+    the count and, where the cards are known, what may be laid."""
+
     phase: Phase
     player: str | None = None
     """In the play, who is to lay or say go; at the cut, the pone; at the show, whose

@@ -15,6 +15,8 @@ GO_POINT = 1
 
 
 class PegKind(StrEnum):
+    """What a card scores for in the play."""
+
     FIFTEEN = "fifteen"
     THIRTY_ONE = "thirty-one"
     PAIR = "pair"
@@ -27,6 +29,8 @@ class PegKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class PegScore:
+    """One score in the play: its kind and its points."""
+
     kind: PegKind
     points: int
 

@@ -29,11 +29,15 @@ class PlayEvent:
 
     @property
     def go(self) -> bool:
+        """The event is a go: no card laid."""
         return self.card is None
 
 
 @dataclass(slots=True)
 class ScoredEvent:
+    """One event of a recorded play as the referee scored it: the card (None for a go), the
+    count after it, the claim, and what it truly scored."""
+
     index: int
     player: str
     card: Card | None
@@ -56,6 +60,7 @@ class ScoredEvent:
     record's length: at its end); it is pegged then, after the events before it."""
 
     def add(self, scores: Sequence[PegScore]) -> None:
+        """Credit the event with ``scores``."""
         self.scores.extend(scores)
         self.points += sum(score.points for score in scores)
 

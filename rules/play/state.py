@@ -117,6 +117,7 @@ class PlayState(NamedTuple):
 
     @property
     def over(self) -> bool:
+        """No one has a card left to lay: the play is over."""
         return self.turn == NO_ONE
 
     @property
@@ -132,6 +133,7 @@ class PlayState(NamedTuple):
         return self[:-1]
 
     def seat(self, player: str) -> int:
+        """The seat of ``player``, counting from 0 at the dealer's left."""
         return self.players.index(player)
 
     def held(self, seat: int) -> tuple[Card, ...] | None:

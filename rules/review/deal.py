@@ -76,6 +76,9 @@ def objective_of(variant: Variant) -> str:
 
 @dataclass(frozen=True, slots=True)
 class DiscardReview:
+    """A player's discard judged against the best by net expected points (and by the chance of
+    winning, where a table covers the game)."""
+
     player: str
     chosen: Option
     best: Option
@@ -103,6 +106,9 @@ class Counted(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class CountReview:
+    """A count judged: what was claimed, what was true, what was pegged, and what the ruling
+    gave the opponent."""
+
     what: Counted
     player: str
     """Who claimed: the hand's owner, or the dealer (heels, the crib)."""
@@ -114,11 +120,16 @@ class CountReview:
 
     @property
     def loss(self) -> int:
+        """The points the count cost its claimer: the true count less what they pegged, plus
+        what the opponent was given."""
         return self.true - self.pegged + self.conceded
 
 
 @dataclass(frozen=True, slots=True)
 class Lost:
+    """What a player gave up, by part of the deal: the discard (expected points), the play and
+    the count."""
+
     discard: Fraction
     play: int
     count: int
@@ -126,6 +137,9 @@ class Lost:
 
 @dataclass(frozen=True, slots=True)
 class DealReview:
+    """A deal reviewed (:func:`review_deal`): the referee's check, and each discard, the play
+    and each count judged, with what each player lost."""
+
     check: DealCheck
     seats: tuple[str, ...]
     discards: dict[str, DiscardReview]
@@ -136,6 +150,8 @@ class DealReview:
 
 @dataclass(frozen=True, slots=True)
 class GameReview:
+    """A game reviewed (:func:`review_game`): the referee's check and each deal's review."""
+
     check: GameCheck
     deals: tuple[DealReview, ...]
     lost: dict[str, Lost]

@@ -45,6 +45,8 @@ _SPENT = "the request's search budget was spent"
 
 @dataclass(frozen=True, slots=True)
 class CardReview:
+    """One card laid, judged: what it gave up against the best card the player held."""
+
     index: int
     """The event's index in the recorded play."""
     player: str
@@ -68,6 +70,9 @@ class CardReview:
 
 @dataclass(frozen=True, slots=True)
 class PlayReview:
+    """The recorded play judged card by card against the best play with every hand known, within
+    the search's budget."""
+
     cards: tuple[CardReview, ...]
     stopped_at: int | None
     """The index of the first event not judged, or None when every card was."""
@@ -76,6 +81,7 @@ class PlayReview:
     """The positions the search stored: what the review spent of its budget."""
 
     def lost(self, player: str) -> int:
+        """The points of play ``player`` gave up over the cards judged."""
         return sum(card.loss or 0 for card in self.cards if card.player == player)
 
 

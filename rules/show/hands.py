@@ -22,6 +22,9 @@ __all__ = ["HandCheck", "check_hand", "expected_size", "hand_problems"]
 
 @dataclass(frozen=True, slots=True)
 class HandCheck:
+    """A hand or crib counted (:func:`check_hand`): the show, item by item, and the ruling on
+    the claim if one was made."""
+
     show: Show
     ruling: ClaimRuling | None
 

@@ -35,6 +35,8 @@ __all__ = [
 
 
 class ItemKind(StrEnum):
+    """What a combination scores for in the show."""
+
     FIFTEEN = "fifteen"
     PAIR = "pair"
     RUN = "run"

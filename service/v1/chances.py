@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any
 
 from flask import Response, jsonify
@@ -11,15 +10,14 @@ from flask import Response, jsonify
 from rules import RecordError, Table, Variant
 from rules.answers import chances_answer
 from rules.chances import (
-    COVERED,
     ChanceTable,
     Part,
     Seen,
     chances_of,
     chances_problems,
     covered_problems,
+    shipped_tables,
 )
-from rules.chances import from_bytes as table_from_bytes
 from rules.core import Problem, ProblemCode
 from service.body import read_json
 from service.errors import Refused, load_request, problem_errors
@@ -42,12 +40,10 @@ TABLES: dict[Variant, ChanceTable] = {}
 
 
 def load_tables() -> dict[Variant, ChanceTable]:
-    """Read the tables shipped in the package (service/data), once: before the workers
-    fork, so that they share them."""
+    """Read the tables the library ships (:func:`rules.chances.shipped_tables`), once:
+    before the workers fork, so that they share them."""
     if not TABLES:
-        data = resources.files("service") / "data"
-        for variant in COVERED:
-            TABLES[variant] = table_from_bytes((data / f"{variant}.chances").read_bytes())
+        TABLES.update(shipped_tables())
     return TABLES
 
 

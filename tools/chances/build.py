@@ -31,13 +31,15 @@ from rules.chances import (
     from_bytes,
     half_widths,
     induce,
+    shipped_table,
     tally_chunk,
     to_bytes,
 )
 from rules.core import Variant
 
-SHIPPED = Path(__file__).resolve().parents[2] / "service" / "data"
-"""Where the service's tables live (package data of ``service``)."""
+SHIPPED = Path(__file__).resolve().parents[2] / "rules" / "chances" / "data"
+"""Where a build writes the tables the library ships (package data of ``rules.chances``,
+read by :func:`rules.chances.shipped_table`): this source tree's."""
 
 
 @dataclass(frozen=True)
@@ -112,10 +114,9 @@ def build(plan: Plan, *, scheduler: str | None = None, workers: int = 2,
     return ChanceTable(total, values, half_widths(group_values), provenance)
 
 
-def check(path: Path, chunks: Sequence[int]) -> list[str]:
-    """Deal the given chunks of a shipped table again: the problems found (none: each
-    chunk's counts match the file's digest, byte for byte)."""
-    table = from_bytes(path.read_bytes())
+def check(table: ChanceTable, chunks: Sequence[int]) -> list[str]:
+    """Deal the given chunks of a table again: the problems found (none: each chunk's
+    counts match the file's digest, byte for byte)."""
     plan = plan_of(table)
     problems = []
     for number in chunks:
@@ -143,16 +144,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scheduler", help="a Dask scheduler's address (default: a local "
                         "cluster of --workers processes)")
-    parser.add_argument("--out", type=Path, help="default: service/data/<variant>.chances")
+    parser.add_argument("--out", type=Path,
+                        help="default: rules/chances/data/<variant>.chances")
     parser.add_argument("--check", type=int, nargs="*", metavar="CHUNK",
-                        help="deal these chunks of the shipped table again and compare")
+                        help="deal these chunks of the table at --out again and compare "
+                        "(default: of the table the library ships)")
     args = parser.parse_args(argv)
     out = args.out or SHIPPED / f"{args.variant}.chances"
     if args.check is not None:
-        problems = check(out, args.check)
+        # Without --out, the table the library loads, wherever it is installed from.
+        table = from_bytes(args.out.read_bytes()) if args.out else shipped_table(args.variant)
+        problems = check(table, args.check)
         for problem in problems:
             print(problem, file=sys.stderr)
-        print(f"{out}: {len(args.check)} chunks dealt again, {len(problems)} differ")
+        print(f"{args.out or args.variant}: {len(args.check)} chunks dealt again, "
+              f"{len(problems)} differ")
         return 1 if problems else 0
     plan = Plan(args.variant, args.deals, args.chunk, args.seed, args.groups)
     command = "python -m tools.chances " + " ".join(
