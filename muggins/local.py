@@ -65,6 +65,7 @@ from rules.club import (
     seat,
 )
 from rules.core import MOST_TO_CRIB
+from rules.core.errors import NO_PLAYERS
 
 __all__ = ["LocalReferee", "chance_tables"]
 
@@ -295,6 +296,21 @@ class LocalReferee:
 
     def request(self, method: str, path: str, body: Any | None = None) -> Any:
         """The API's answer to ``body`` at ``path``, or its ProblemError."""
+        try:
+            return self._answer(method, path, body)
+        except Exception as error:
+            problem = getattr(error, "problem", None)
+            if not (isinstance(problem, dict) and isinstance(body, dict)
+                    and not {"players", "notation"} & body.keys()):
+                raise
+            # As the service says it: the seats are named with `players`.
+            named = [{**e, "detail": f"{e['detail']} ({NO_PLAYERS})"}
+                     if e.get("code") in ("unknown-player", "unknown-side")
+                     and NO_PLAYERS not in e["detail"] else e
+                     for e in problem.get("errors", [])]
+            raise type(error)({**problem, "errors": named}) from None
+
+    def _answer(self, method: str, path: str, body: Any | None) -> Any:
         answer = _ANSWERS.get(path)
         if answer is not None and method == "POST":
             return answer(body or {})

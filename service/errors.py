@@ -27,6 +27,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from rules import Problem as RecordProblem
 from rules import RecordError, json_pointer
+from rules.core.errors import NO_PLAYERS
 
 __all__ = [
     "MAX_ERRORS",
@@ -255,10 +256,6 @@ def _problem_response(error: HTTPException) -> WerkzeugResponse:
     return response
 
 
-NO_PLAYERS = ("the request sends no `players`: name the seats there, in play order from "
-              "the dealer's left, the dealer last")
-"""Said of a name that is no seat, where the request names none (the seats are then the
-two-player game's pone and dealer, which the problem lists)."""
 _SEATED = frozenset({"unknown-player", "unknown-side"})
 
 

@@ -135,3 +135,9 @@ def check_cards(problems: Problems, path: Path, cards: Sequence[Hashable], size:
 def not_seated(name: str, seats: Sequence[str]) -> str:
     """A name that is no seat, said with the seats there are (what mends it)."""
     return f"{name!r} is not one of the players: " + ", ".join(seats)
+
+
+NO_PLAYERS = ("the request sends no `players`: name the seats there, in play order from "
+              "the dealer's left, the dealer last")
+"""Said beside :func:`not_seated` where a request named no seats (they are then the
+two-player game's pone and dealer): the service's and the CLI's one wording."""
