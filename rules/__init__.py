@@ -56,7 +56,6 @@ from rules.core import (
     VariantSpec,
     Verdict,
     full_deck,
-    json_pointer,
 )
 from rules.deal import (
     Count,
@@ -95,6 +94,7 @@ from rules.review import (
     DiscardReview,
     GameReview,
     Lost,
+    Objective,
     PlayReview,
     objective_of,
     review_deal,
@@ -111,17 +111,6 @@ from rules.show import (
     score_many,
     show_distribution,
 )
-
-
-def prepare() -> None:
-    """Fill the library's lookup tables now rather than on first use: a server calls it
-    before it forks, so that its workers share them and no request pays for building
-    one."""
-    from rules.advice import discards
-    from rules.show import show
-
-    show.prepare(sorted({variant.spec.hand_size for variant in Variant}))
-    discards.prepare()
 
 __all__ = [
     "ADVICE_POSITIONS",
@@ -156,6 +145,7 @@ __all__ = [
     "Lost",
     "Margin",
     "Next",
+    "Objective",
     "Option",
     "Peg",
     "PegKind",
@@ -193,10 +183,8 @@ __all__ = [
     "count",
     "full_deck",
     "in_play",
-    "json_pointer",
     "kept",
     "objective_of",
-    "prepare",
     "review_deal",
     "review_game",
     "score",

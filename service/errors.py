@@ -26,7 +26,7 @@ from werkzeug.exceptions import (
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from rules import Problem as RecordProblem
-from rules import RecordError, json_pointer
+from rules import RecordError
 
 __all__ = [
     "MAX_ERRORS",
@@ -119,19 +119,33 @@ def _quoted(key: object) -> str:
     return quote(key)
 
 
+def json_pointer(path: Iterable[str | int]) -> str:
+    """A path into a record (the library's, in the record's own terms, or the schema's)
+    as a JSON pointer (RFC 6901) in a URI fragment, ``#/plays/3/player``: ``~`` and
+    ``/`` in a key escaped as ``~0`` and ``~1``. The service hands the library a record
+    field for field, so the record's path is the request's."""
+    tokens = [str(token).replace("~", "~0").replace("/", "~1") for token in path]
+    return "#/" + "/".join(tokens) if tokens else "#"
+
+
 def pointer_errors(error: ValidationError) -> Iterator[dict[str, str]]:
     """Flatten marshmallow's nested messages into JSON-pointer errors, one at a time."""
     return _walk(error.messages, ())
 
 
 def record_errors(error: RecordError) -> list[dict[str, str]]:
-    """The library's problems with a record, as pointed errors: the paths are the
-    request's own, since the service hands the record over field for field."""
+    """The library's problems with a record, as pointed errors."""
     return problem_errors(error.problems)
 
 
 def problem_errors(problems: Iterable[RecordProblem]) -> list[dict[str, str]]:
-    return [{"pointer": p.pointer, "detail": p.message, "code": p.code.value} for p in problems]
+    """The library's problems as pointed errors, each path a JSON pointer
+    (:func:`json_pointer`); where the record says the thing at fault twice, the detail
+    points at the other place too."""
+    return [{"pointer": json_pointer(p.path),
+             "detail": p.message if p.also is None
+             else f"{p.message} (also at {json_pointer(p.also)})",
+             "code": p.code.value} for p in problems]
 
 
 def _overlap(a: str, b: str) -> bool:

@@ -19,7 +19,6 @@ __all__ = [
     "RecordError",
     "check_cards",
     "check_claim",
-    "json_pointer",
     "not_seated",
 ]
 
@@ -55,21 +54,31 @@ class Problem:
     path: Path
     code: ProblemCode
     message: str
-
-    @property
-    def pointer(self) -> str:
-        """The path as a JSON pointer fragment, ``#/plays/3/player``."""
-        return json_pointer(self.path)
+    also: Path | None = None
+    """Where else the record says the thing at fault (the first place a card twice was
+    given), for the reader to be shown both."""
 
     def under(self, *prefix: str | int) -> Problem:
-        return Problem((*prefix, *self.path), self.code, self.message)
+        also = None if self.also is None else (*prefix, *self.also)
+        return Problem((*prefix, *self.path), self.code, self.message, also)
+
+    def __str__(self) -> str:
+        where = "" if self.also is None else f" (also at {spoken(self.also)})"
+        return f"{spoken(self.path)}: {self.message}{where}"
 
 
-def json_pointer(path: Iterable[str | int]) -> str:
-    """A path into a record as a JSON pointer (RFC 6901) in a URI fragment,
-    ``#/plays/3/player``: ``~`` and ``/`` in a key escaped as ``~0`` and ``~1``."""
-    tokens = [str(token).replace("~", "~0").replace("/", "~1") for token in path]
-    return "#/" + "/".join(tokens) if tokens else "#"
+def spoken(path: Iterable[str | int]) -> str:
+    """A path as Python would walk the record: ``plays[3].player``, a name that is no
+    identifier quoted (``dealt['Ann B'][2]``); the whole record is ``(the record)``."""
+    text = ""
+    for step in path:
+        if isinstance(step, int):
+            text += f"[{step}]"
+        elif step.isidentifier():
+            text += f".{step}" if text else step
+        else:
+            text += f"[{step!r}]"
+    return text or "(the record)"
 
 
 class RecordError(ValueError):
@@ -80,7 +89,7 @@ class RecordError(ValueError):
         first = self.problems[0]
         more = len(self.problems) - 1
         extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        super().__init__(f"{first.pointer}: {first.message}{extra}")
+        super().__init__(f"{first}{extra}")
 
     def under(self, *prefix: str | int) -> RecordError:
         """The same problems, their paths below ``prefix`` (a game's deal, say)."""
@@ -93,8 +102,10 @@ class Problems:
     def __init__(self) -> None:
         self.found: list[Problem] = []
 
-    def add(self, path: Sequence[str | int], code: ProblemCode, message: str) -> None:
-        self.found.append(Problem(tuple(path), code, message))
+    def add(self, path: Sequence[str | int], code: ProblemCode, message: str, *,
+            also: Sequence[str | int] | None = None) -> None:
+        self.found.append(Problem(tuple(path), code, message,
+                                  None if also is None else tuple(also)))
 
     def extend(self, problems: Iterable[Problem]) -> None:
         self.found.extend(problems)

@@ -8,7 +8,7 @@ from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
 from rules import check_game
-from rules.answers import game_answer
+from rules.answers import deal_from_json, game_answer
 from service.errors import Coded, load_request
 from service.fields import CommonSchema, List, Nested, Size, String
 from service.observability import count_findings
@@ -17,7 +17,6 @@ from service.v1.notation import Kind, read_record
 from service.v1.records import (
     NAME,
     DealFieldsSchema,
-    deal_record,
     game_checks,
     game_table,
     no_player_named_crib,
@@ -64,7 +63,7 @@ _schema = GameCheckSchema()
 def games_check() -> Response:
     body = read_record(Kind.GAME, _schema)
     data = load_request(_schema, body, game_checks)
-    deals = [deal_record(d) for d in data["deals"]]
+    deals = [deal_from_json(d) for d in data["deals"]]
     result = check_game(game_table(data, body), deals,
                         ruleset=data["ruleset"], muggins=data["muggins"],
                         scores_before=data.get("scores_before"))

@@ -5,19 +5,18 @@ from __future__ import annotations
 from flask import Response, jsonify
 
 from rules import check_play, in_play
+from rules.answers import events_from_json, table_from_json
 from service.errors import load_request
 from service.fields import CommonSchema, StrictBool
 from service.observability import count_findings
 from service.v1.notation import Kind, read_record
 from service.v1.records import (
-    events_from,
     hands_field,
     next_out,
     play_check_out,
     play_checks,
     player_names,
     plays_field,
-    table_of,
 )
 
 
@@ -34,8 +33,8 @@ _schema = PeggingCheckSchema()
 def pegging_check() -> Response:
     data = load_request(_schema, read_record(Kind.PLAY, _schema), play_checks)
     result = check_play(
-        events_from(data["plays"]),
-        table=table_of(data),
+        events_from_json(data["plays"]),
+        table=table_from_json(data),
         hands=data.get("hands"),
         ruleset=data["ruleset"],
         muggins=data["muggins"],

@@ -7,18 +7,18 @@ from typing import Any
 
 from marshmallow import ValidationError, validates_schema
 
-from rules import (
-    DealCheck,
-    DealClaims,
-    DealRecord,
-    Next,
-    PlayCheck,
-    PlayEvent,
-    Problem,
-    RecordError,
-    Table,
+from rules import DealCheck, Next, PlayCheck, PlayEvent, Problem, RecordError, Table
+from rules.answers import (
+    CRIB,
+    deal_answer,
+    deal_from_json,
+    event_from_json,
+    game_table_from_json,
+    next_answer,
+    play_answer,
+    shown_as,
+    table_from_json,
 )
-from rules.answers import CRIB, deal_answer, next_answer, play_answer, shown_as
 from rules.core import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB, Problems
 from rules.deal import check_scores, deal_problems
 from rules.play import check_play_record
@@ -44,10 +44,7 @@ __all__ = [
     "PlayEventSchema",
     "deal_check_out",
     "deal_checks",
-    "deal_claims",
-    "deal_record",
     "event_problems",
-    "events_from",
     "game_checks",
     "game_problems",
     "game_table",
@@ -59,7 +56,6 @@ __all__ = [
     "read_events",
     "seated",
     "shown_as",
-    "table_of",
 ]
 
 MAX_EVENTS = 52
@@ -134,11 +130,12 @@ def seated(loaded: Mapping[str, Any], refused: Refused, *,
     problems: list[Problem] = []
     table: Table | None = None
     try:
-        table = table_of(read, dealer=dealer)
+        table = (table_from_json(read) if dealer is None
+                 else game_table_from_json({**read, "first_dealer": dealer}))
     except RecordError as error:
         problems = list(error.problems)
         if dealer is not None and all(p.path == ("first_dealer",) for p in problems):
-            table = table_of(read)
+            table = table_from_json(read)
     return (None if refused("players") else table), problems
 
 
@@ -146,7 +143,7 @@ def read_events(raw: object, refused: Callable[[int], bool]) -> list[PlayEvent |
     """The events the schema could read, each in its place: None for one it refused."""
     if not isinstance(raw, list):
         return []
-    return [None if refused(i) else events_from([_event_schema.load(event)])[0]
+    return [None if refused(i) else event_from_json(_event_schema.load(event))
             for i, event in enumerate(raw)]
 
 
@@ -167,24 +164,6 @@ def _below(problems: Problems, *prefix: str | int) -> list[Problem]:
     n = len(prefix)
     return [Problem(p.path[n:], p.code, p.message) for p in problems.found
             if p.path[:n] == prefix]
-
-
-def table_of(data: Mapping[str, Any], *, dealer: str | None = None) -> Table:
-    """The table a request describes: its variant, its ``players`` (the library's
-    two-player default when absent) and its ``target``; a game's players are in play
-    order, ``dealer`` (its ``first_dealer``) dealing first. A table that cannot exist is
-    the records' error, a 422 pointing at the request's fields."""
-    try:
-        return Table.seat(data["variant"], data.get("players"), target=data.get("target"),
-                          dealer=dealer)
-    except RecordError as error:
-        raise RecordError(Problem(("first_dealer",), p.code, p.message)
-                          if p.path == ("dealer",) else p for p in error.problems) from None
-
-
-def events_from(plays: Sequence[Mapping[str, Any]]) -> list[PlayEvent]:
-    return [PlayEvent(p["player"], p.get("card"), p.get("claimed"), p.get("claimed_go"))
-            for p in plays]
 
 
 def play_check_out(result: PlayCheck) -> dict[str, Any]:
@@ -223,15 +202,6 @@ def no_player_named_crib(players: Sequence[str] | None) -> None:
                                     "call the player something else"), field_name="players")
 
 
-def deal_record(data: Mapping[str, Any]) -> DealRecord:
-    """A loaded deal (a /v1/deals/check body, or one of a game's deals) as the library's
-    record; who sits where is the table's (:func:`table_of`)."""
-    return DealRecord(data["dealt"], data.get("discards"), data.get("starter"),
-                      None if "plays" not in data else events_from(data["plays"]),
-                      data.get("crib_card"),
-                      deal_claims(data))
-
-
 _DEAL_PARTS = ("dealt", "discards", "crib_card", "starter", "plays", "claims")
 
 
@@ -244,8 +214,8 @@ def _deal_read(data: Mapping[str, Any], raw: Mapping[str, Any], table: Table,
     unread = {part for part in _DEAL_PARTS if refused(part)}
     if refused("in_progress"):
         unread.add("in_progress")
-    record = deal_record({"dealt": {}, **{key: value for key, value in data.items()
-                                          if key not in unread}})
+    record = deal_from_json({"dealt": {}, **{key: value for key, value in data.items()
+                                             if key not in unread}})
     found = deal_problems(record, table, in_progress=in_progress,
                           scores_before=scores_before, unread=unread)
     if "plays" in unread:
@@ -309,16 +279,9 @@ def game_table(data: Mapping[str, Any], body: Mapping[str, Any]) -> Table:
     ``first_dealer`` dealing first. A first dealer who is no player is refused beside
     the problems of the deals, checked at the seats (every problem at once)."""
     try:
-        return table_of(data, dealer=data["first_dealer"])
+        return game_table_from_json(data)
     except RecordError:
         raise RecordError(game_problems(data, body, Refused({}))) from None
-
-
-def deal_claims(data: Mapping[str, Any]) -> DealClaims | None:
-    claims = data.get("claims")
-    if claims is None:
-        return None
-    return DealClaims(claims.get("heels"), dict(claims.get("hands", {})), claims.get("crib"))
 
 
 def deal_check_out(result: DealCheck) -> dict[str, Any]:

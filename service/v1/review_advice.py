@@ -10,7 +10,7 @@ from flask import Response, jsonify
 
 from rules import DEFAULT_SAMPLES, PlayAdvice, advise_play
 from rules.advice import request_problems
-from rules.answers import play_advice_answer
+from rules.answers import events_from_json, play_advice_answer, table_from_json
 from rules.chances import PlayToWin, chances_problems
 from rules.core import MOST_TO_CRIB
 from service.errors import Refused, load_request, problem_errors
@@ -33,11 +33,9 @@ from service.v1.records import (
     MAX_EVENTS,
     NAME,
     PlayEventSchema,
-    events_from,
     player_names,
     read_events,
     seated,
-    table_of,
 )
 
 MAX_SAMPLES = 1000
@@ -96,7 +94,7 @@ def pegging_advise() -> Response:
     data = load_request(_schema, read_record(Kind.ADVICE, _schema), advice_checks)
     # A request that describes no position raises the records' error: a 422, every
     # problem pointed at (service/errors.py).
-    table = table_of(data)
+    table = table_from_json(data)
     objective = data["objective"]
     by_chance = None
     if objective == PeggingObjective.WIN:
@@ -105,7 +103,7 @@ def pegging_advise() -> Response:
         by_chance = PlayToWin(table, data.get("scores"), load_tables(), data["player"],
                               hand=data["hand"], starter=data["starter"])
     advice = advise_play(table=table, player=data["player"], hand=data["hand"],
-                         starter=data["starter"], plays=events_from(data["plays"]),
+                         starter=data["starter"], plays=events_from_json(data["plays"]),
                          discards=data.get("discards"), samples=data["samples"],
                          seed=data["seed"], by_chance=by_chance)
     return jsonify({**advice_out(advice, objective), "samples": data["samples"],
