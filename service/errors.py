@@ -142,10 +142,15 @@ def problem_errors(problems: Iterable[RecordProblem]) -> list[dict[str, str]]:
     """The library's problems as pointed errors, each path a JSON pointer
     (:func:`json_pointer`); where the record says the thing at fault twice, the detail
     points at the other place too."""
-    return [{"pointer": json_pointer(p.path),
-             "detail": p.message if p.also is None
-             else f"{p.message} (also at {json_pointer(p.also)})",
-             "code": p.code.value} for p in problems]
+    return list(_pointed(problems))
+
+
+def _pointed(problems: Iterable[RecordProblem]) -> Iterator[dict[str, str]]:
+    for p in problems:
+        yield {"pointer": json_pointer(p.path),
+               "detail": p.message if p.also is None
+               else f"{p.message} (also at {json_pointer(p.also)})",
+               "code": p.code.value}
 
 
 def _overlap(a: str, b: str) -> bool:
@@ -201,17 +206,13 @@ class Refused:
                 return False
         return not isinstance(node, Mapping) or "_schema" in node
 
-    def at(self, pointer: str) -> bool:
-        """The same, of a JSON pointer (``#/plays/3/player``)."""
-        steps = pointer.removeprefix("#").removeprefix("/")
-        return self(*[step.replace("~1", "/").replace("~0", "~")
-                      for step in steps.split("/")] if steps else [])
 
 
-Checks = Callable[[Mapping[str, Any], Mapping[str, Any], Refused], Iterable[dict[str, str]]]
+Checks = Callable[[Mapping[str, Any], Mapping[str, Any], Refused], Iterable[RecordProblem]]
 """The library's checks on what the schema could read: the fields it loaded (its
 ``valid_data``), the raw body, and what it refused; each check skips what needs a
-refused field."""
+refused field. Its problems are the library's, at paths into the record, which the
+service hands over field for field: :func:`load_request` points at them."""
 
 
 def load_request(schema: _Loads, body: Any, checks: Checks | None = None, *,
@@ -226,8 +227,8 @@ def load_request(schema: _Loads, body: Any, checks: Checks | None = None, *,
         if (checks is not None and isinstance(error.valid_data, Mapping)
                 and isinstance(body, Mapping)):
             refused = Refused(error.messages)
-            more = (problem for problem in checks(error.valid_data, body, refused)
-                    if not refused.at(problem["pointer"]))
+            more = _pointed(problem for problem in checks(error.valid_data, body, refused)
+                            if not refused(*problem.path))
         # A record sent in notation has them pointed into its text (:func:`_located`).
         raise InvalidRequest(_located(chain(pointer_errors(error), more)),
                              limit=limit) from None

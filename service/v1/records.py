@@ -22,7 +22,7 @@ from rules.answers import (
 from rules.core import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB, Problems
 from rules.deal import check_scores, deal_problems
 from rules.play import check_play_record
-from service.errors import Coded, Refused, problem_errors
+from service.errors import Coded, Refused
 from service.fields import (
     CardField,
     Cards,
@@ -46,7 +46,6 @@ __all__ = [
     "deal_checks",
     "event_problems",
     "game_checks",
-    "game_problems",
     "game_table",
     "next_out",
     "no_player_named_crib",
@@ -99,20 +98,20 @@ _event_schema = PlayEventSchema()
 
 
 def play_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                refused: Refused) -> list[dict[str, str]]:
+                refused: Refused) -> list[Problem]:
     """The library's problems with a play the schema refused in part: each readable
     event's player and the hands against the seats, when the variant, the seats and (for
     the hands) every hand were read."""
     table, found = seated(loaded, refused)
     if table is None:
-        return problem_errors(found)
+        return found
     found += event_problems(read_events(body.get("plays"), lambda i: refused("plays", i)),
                             table)
     if "hands" in loaded and not refused("hands"):
         one = Problems()
         check_play_record(one, (), table, loaded["hands"])
         found.extend(one.found)
-    return problem_errors(found)
+    return found
 
 
 def seated(loaded: Mapping[str, Any], refused: Refused, *,
@@ -225,34 +224,28 @@ def _deal_read(data: Mapping[str, Any], raw: Mapping[str, Any], table: Table,
 
 
 def deal_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                refused: Refused) -> list[dict[str, str]]:
+                refused: Refused) -> list[Problem]:
     """The library's problems with a deal (``/v1/deals/check``, ``/v1/deals/review``)
     the schema refused in part: the table's, then the record's, of every part read.
     The scores before are checked only when the target was read too."""
     table, found = seated(loaded, refused)
     if table is None:
-        return problem_errors(found)
+        return found
     scores = (None if refused("scores_before") or refused("target")
               else loaded.get("scores_before"))
-    return problem_errors(found + _deal_read(
+    return found + _deal_read(
         loaded, body, table, refused, in_progress=loaded.get("in_progress", False),
-        scores_before=scores))
+        scores_before=scores)
 
 
 _deal_fields = DealFieldsSchema()
 
 
 def game_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                refused: Refused) -> list[dict[str, str]]:
+                refused: Refused) -> list[Problem]:
     """The library's problems with a game the schema refused in part: its table's (a
     first dealer who is no player among them), then each deal's, as :func:`deal_checks`
     finds them, at its seats."""
-    return problem_errors(game_problems(loaded, body, refused))
-
-
-def game_problems(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                  refused: Refused) -> list[Problem]:
-    """:func:`game_checks`' problems, as the library's."""
     table, found = seated(loaded, refused, first_dealer=True)
     if (table is not None and "scores_before" in loaded and not refused("scores_before")
             and not refused("target")):
@@ -281,7 +274,7 @@ def game_table(data: Mapping[str, Any], body: Mapping[str, Any]) -> Table:
     try:
         return game_table_from_json(data)
     except RecordError:
-        raise RecordError(game_problems(data, body, Refused({}))) from None
+        raise RecordError(game_checks(data, body, Refused({}))) from None
 
 
 def deal_check_out(result: DealCheck) -> dict[str, Any]:

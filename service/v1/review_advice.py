@@ -8,12 +8,12 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from rules import DEFAULT_SAMPLES, PlayAdvice, advise_play
+from rules import DEFAULT_SAMPLES, PlayAdvice, Problem, advise_play
 from rules.advice import request_problems
 from rules.answers import events_from_json, play_advice_answer, table_from_json
 from rules.chances import PlayToWin, chances_problems
 from rules.core import MOST_TO_CRIB
-from service.errors import Refused, load_request, problem_errors
+from service.errors import Refused, load_request
 from service.fields import (
     Between,
     CardField,
@@ -67,12 +67,12 @@ _schema = PeggingAdviseSchema()
 
 
 def advice_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                  refused: Refused) -> list[dict[str, str]]:
+                  refused: Refused) -> list[Problem]:
     """The library's problems with a position the schema refused in part: the table's,
     then the player, the hand, the starter, the discards and each event read at it."""
     table, found = seated(loaded, refused)
     if table is None:
-        return problem_errors(found)
+        return found
 
     def read(name: str) -> Any:
         return None if refused(name) else loaded.get(name)
@@ -82,7 +82,7 @@ def advice_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
         table, read("player"), read("hand"), read("starter"), read("discards"), events)
     if read("objective") == PeggingObjective.WIN and not refused("scores"):
         found = found + chances_problems(table, loaded.get("scores"), load_tables())
-    return problem_errors(found)
+    return found
 
 
 def advice_out(advice: PlayAdvice, objective: PeggingObjective = PeggingObjective.POINTS
