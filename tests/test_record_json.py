@@ -1,4 +1,4 @@
-"""Records to and from JSON on the library's own types (rules/answers/record_json.py),
+"""Records to and from JSON on the library's own types (rules/deal/json_form.py),
 and the library speaking its own terms: problems at paths into the record, the
 objective of a review as a value (issue 29 item 3)."""
 
@@ -21,9 +21,6 @@ from rules import (
     Variant,
     check_deal,
     check_play,
-    objective_of,
-)
-from rules.answers import (
     deal_from_json,
     deal_to_json,
     event_from_json,
@@ -31,11 +28,12 @@ from rules.answers import (
     events_from_json,
     game_table_from_json,
     game_table_to_json,
-    scores_to_json,
+    objective_of,
     table_from_json,
     table_to_json,
 )
 from rules.answers.review import OBJECTIVES
+from rules.deal import scores_to_json
 
 
 def cards(text: str) -> list[Card]:

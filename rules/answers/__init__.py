@@ -9,9 +9,8 @@ the service) say every fact the same way.
 * :mod:`rules.answers.club` – a club night's standings, and a night's seating
 * :mod:`rules.answers.records` – a play, a deal and a game refereed; what comes next
 * :mod:`rules.answers.review` – a deal or a game reviewed
-* :mod:`rules.answers.record_json` – records of the table (a play's events, a deal, its
-  table) to and from the JSON the API takes
 * :mod:`rules.answers.bodies` – a record read from notation, as the JSON the API takes
+  (written with :mod:`rules.deal.json_form`, which also reads it)
 """
 
 from rules.answers.advice import (
@@ -27,21 +26,6 @@ from rules.answers.bodies import advice_body, deal_body, game_body, options_body
 from rules.answers.chances import chances_answer
 from rules.answers.club import night_answer, seating_answer
 from rules.answers.hands import findings_answer, hand_answer
-from rules.answers.record_json import (
-    cards_from_json,
-    deal_from_json,
-    deal_to_json,
-    event_from_json,
-    event_to_json,
-    events_from_json,
-    game_table_from_json,
-    game_table_to_json,
-    hands_from_json,
-    hands_to_json,
-    scores_to_json,
-    table_from_json,
-    table_to_json,
-)
 from rules.answers.records import (
     CRIB,
     deal_answer,
@@ -57,27 +41,17 @@ __all__ = [
     "PLAY_MODEL",
     "WIN_MODEL",
     "advice_body",
-    "cards_from_json",
     "chances_answer",
     "deal_answer",
     "deal_body",
-    "deal_from_json",
     "deal_review_answer",
-    "deal_to_json",
     "discards_answer",
     "discards_by_win_answer",
-    "event_from_json",
-    "event_to_json",
-    "events_from_json",
     "findings_answer",
     "game_answer",
     "game_body",
     "game_review_answer",
-    "game_table_from_json",
-    "game_table_to_json",
     "hand_answer",
-    "hands_from_json",
-    "hands_to_json",
     "next_answer",
     "night_answer",
     "number",
@@ -85,10 +59,7 @@ __all__ = [
     "play_advice_answer",
     "play_answer",
     "play_body",
-    "scores_to_json",
     "seating_answer",
     "shown_as",
     "table_answer",
-    "table_from_json",
-    "table_to_json",
 ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.answers.record_json import (
+from rules.deal import (
     deal_to_json,
     event_to_json,
     game_table_to_json,

@@ -7,8 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import RAISE, validates_schema
 
-from rules import check_deal
-from rules.answers import deal_from_json, table_from_json
+from rules import check_deal, deal_from_json, table_from_json
 from service.errors import load_request
 from service.fields import Between, CommonSchema, Seats, StrictBool, StrictInt, String
 from service.observability import count_findings

@@ -7,8 +7,8 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
-from rules import check_game
-from rules.answers import deal_from_json, game_answer
+from rules import check_game, deal_from_json
+from rules.answers import game_answer
 from service.errors import Coded, load_request
 from service.fields import CommonSchema, List, Nested, Size, String
 from service.observability import count_findings

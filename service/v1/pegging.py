@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
-from rules import check_play, in_play
-from rules.answers import events_from_json, table_from_json
+from rules import check_play, events_from_json, in_play, table_from_json
 from service.errors import load_request
 from service.fields import CommonSchema, StrictBool
 from service.observability import count_findings

@@ -7,18 +7,20 @@ from typing import Any
 
 from marshmallow import ValidationError, validates_schema
 
-from rules import DealCheck, Next, PlayCheck, PlayEvent, Problem, RecordError, Table
-from rules.answers import (
-    CRIB,
-    deal_answer,
+from rules import (
+    DealCheck,
+    Next,
+    PlayCheck,
+    PlayEvent,
+    Problem,
+    RecordError,
+    Table,
     deal_from_json,
     event_from_json,
     game_table_from_json,
-    next_answer,
-    play_answer,
-    shown_as,
     table_from_json,
 )
+from rules.answers import CRIB, deal_answer, next_answer, play_answer, shown_as
 from rules.core import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB, Problems
 from rules.deal import check_scores, deal_problems
 from rules.play import check_play_record

@@ -11,13 +11,8 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
-from rules import review_deal, review_game
-from rules.answers import (
-    deal_from_json,
-    deal_review_answer,
-    game_review_answer,
-    table_from_json,
-)
+from rules import deal_from_json, review_deal, review_game, table_from_json
+from rules.answers import deal_review_answer, game_review_answer
 from rules.review import game_chances, rate_game
 from service.errors import Coded, load_request
 from service.observability import count_findings

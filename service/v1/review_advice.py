@@ -8,9 +8,16 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from rules import DEFAULT_SAMPLES, PlayAdvice, Problem, advise_play
+from rules import (
+    DEFAULT_SAMPLES,
+    PlayAdvice,
+    Problem,
+    advise_play,
+    events_from_json,
+    table_from_json,
+)
 from rules.advice import request_problems
-from rules.answers import events_from_json, play_advice_answer, table_from_json
+from rules.answers import play_advice_answer
 from rules.chances import PlayToWin, chances_problems
 from rules.core import MOST_TO_CRIB
 from service.errors import Refused, load_request

@@ -6,7 +6,8 @@ Reading takes what a JSON parser gives (a card as its text, the variant by name)
 also values already read (a :class:`Card`, a :class:`Variant`), as a caller that checked
 the values' form first hands them over. It builds the types and no more: whether a
 record can be refereed is the checks' to say (:class:`RecordError`, every problem at a
-path in the record's own terms, ``("plays", 3, "player")``)::
+path in the record's own terms, ``("plays", 3, "player")``). The notation's records
+are written with it too (:mod:`rules.answers.bodies`)::
 
     >>> record = deal_from_json({"dealt": {"pone": ["5H"], "dealer": ["JD"]},
     ...                          "starter": "5S"})
@@ -22,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.core import PARTNERS, Card, Problem, RecordError, Table, Variant
-from rules.deal import DealClaims, DealRecord
+from rules.deal.record import DealClaims, DealRecord
 from rules.play import PlayEvent
 
 __all__ = [
