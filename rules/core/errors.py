@@ -3,7 +3,10 @@
 A record is refused when it is malformed as a record (an unknown player, a card in
 two hands, a hand of the wrong size), not when it is merely wrong at the table: that
 is a finding. :class:`RecordError` carries every problem found, each with a path into
-the record (as a JSON pointer would walk it) and a code from :class:`ProblemCode`.
+the record in its own terms (``("plays", 3, "player")``: a field, then an index or a
+player's name, as the record's attributes, sequences and mappings nest) and a code from
+:class:`ProblemCode`. How a path is shown to someone (a JSON pointer into a request,
+say) is the caller's to choose; :func:`spoken` writes it for a message.
 """
 
 from __future__ import annotations
@@ -68,8 +71,8 @@ class Problem:
 
 
 def spoken(path: Iterable[str | int]) -> str:
-    """A path as Python would walk the record: ``plays[3].player``, a name that is no
-    identifier quoted (``dealt['Ann B'][2]``); the whole record is ``(the record)``."""
+    """A path written for a reader: ``plays[3].player``, ``dealt.ann[2]``, a step that is
+    no identifier quoted (``dealt['Ann B'][2]``); the whole record is ``(the record)``."""
     text = ""
     for step in path:
         if isinstance(step, int):
