@@ -15,7 +15,8 @@ import statistics
 import time
 
 from bench._common import header
-from rules import Variant, full_deck, prepare
+from rules import Variant, full_deck
+from rules.advice import prepare
 from rules.chances import DISCARD_SAMPLES, discard_chances
 from service.v1.chances import load_tables
 

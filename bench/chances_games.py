@@ -21,7 +21,7 @@ import math
 import random
 import time
 
-import rules
+import rules.advice
 from bench._common import header
 from rules import Variant
 from rules.chances import DEALER, PONE, play_deal
@@ -55,7 +55,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     header("chances: whole games from 50 positions against the table")
-    rules.prepare()
+    rules.advice.prepare()
     table = load_tables()[Variant.SIX_CARD]  # the shipped table, read as the service does
     rng = random.Random(args.seed)
     statistic = 0.0

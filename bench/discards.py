@@ -9,7 +9,8 @@ import random
 import time
 
 from bench._common import best_of, header
-from rules import Variant, advise, full_deck, prepare
+from rules import Variant, advise, full_deck
+from rules.advice import prepare
 
 HANDS = 200
 DECK = list(full_deck())

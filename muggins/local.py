@@ -288,6 +288,11 @@ _ANSWERS: dict[str, Callable[[Body], dict[str, Any]]] = {
 }
 
 
+_RECORDS = frozenset({"/v1/pegging/check", "/v1/deals/check", "/v1/games/check",
+                      "/v1/deals/review", "/v1/games/review", "/v1/pegging/advise"})
+"""The operations that take a record, and so say how its seats are named."""
+
+
 class LocalReferee:
     """The requests of the command line, answered in-process."""
 
@@ -301,7 +306,7 @@ class LocalReferee:
         except Exception as error:
             problem = getattr(error, "problem", None)
             if not (isinstance(problem, dict) and isinstance(body, dict)
-                    and not {"players", "notation"} & body.keys()):
+                    and path in _RECORDS and not {"players", "notation"} & body.keys()):
                 raise
             # As the service says it: the seats are named with `players`.
             named = [{**e, "detail": f"{e['detail']} ({NO_PLAYERS})"}

@@ -46,6 +46,14 @@ def _pointer(path: Iterable[str | int]) -> str:
                          for step in path)
 
 
+def _library(problem: Problem) -> dict[str, str]:
+    """One of the library's problems, pointed at as the service points at it
+    (service.errors.problem_errors)."""
+    detail = (problem.message if problem.also is None
+              else f"{problem.message} (also at {_pointer(problem.also)})")
+    return {"pointer": _pointer(problem.path), "detail": detail, "code": problem.code.value}
+
+
 def _overlap(a: str, b: str) -> bool:
     """One pointer is the other, or lies inside it (as service.errors.merge_problems)."""
     return a == b or a.startswith(b + "/") or b.startswith(a + "/") or "#" in (a, b)
@@ -122,9 +130,8 @@ class Refusals:
     def library(self, problems: Iterable[Problem]) -> None:
         """The library's problems with what was read; none where a field was refused."""
         fields = [e["pointer"] for e in self.errors]
-        self.errors.extend({"pointer": p.pointer, "detail": p.message, "code": p.code.value}
-                           for p in problems
-                           if not any(_overlap(p.pointer, seen) for seen in fields))
+        self.errors.extend(error for error in map(_library, problems)
+                           if not any(_overlap(error["pointer"], seen) for seen in fields))
 
     def raise_any(self) -> None:
         if self.errors:
@@ -133,5 +140,4 @@ class Refusals:
 
 def refused_record(error: RecordError) -> NoReturn:
     """A record the rules cannot referee: the same 422 as the service's."""
-    refuse({"pointer": p.pointer, "detail": p.message, "code": p.code.value}
-           for p in error.problems)
+    refuse(map(_library, error.problems))

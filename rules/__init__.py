@@ -94,7 +94,6 @@ from rules.core import (
     VariantSpec,
     Verdict,
     full_deck,
-    json_pointer,
 )
 from rules.deal import (
     Count,
@@ -107,7 +106,16 @@ from rules.deal import (
     Stage,
     check_deal,
     check_game,
+    deal_from_json,
+    deal_to_json,
+    event_from_json,
+    event_to_json,
+    events_from_json,
+    game_table_from_json,
+    game_table_to_json,
     kept,
+    table_from_json,
+    table_to_json,
 )
 from rules.notation import (
     Deal,
@@ -142,6 +150,7 @@ from rules.review import (
     DiscardReview,
     GameReview,
     Lost,
+    Objective,
     PlayReview,
     objective_of,
     review_deal,
@@ -158,17 +167,6 @@ from rules.show import (
     score_many,
     show_distribution,
 )
-
-
-def prepare() -> None:
-    """Fill the library's lookup tables now rather than on first use: a server calls it
-    before it forks, so that its workers share them and no request pays for building
-    one."""
-    from rules.advice import discards
-    from rules.show import show
-
-    show.prepare(sorted({variant.spec.hand_size for variant in Variant}))
-    discards.prepare()
 
 __all__ = [
     "ADVICE_POSITIONS",
@@ -219,6 +217,7 @@ __all__ = [
     "Next",
     "NightCheck",
     "NotationError",
+    "Objective",
     "Option",
     "Part",
     "Peg",
@@ -265,15 +264,20 @@ __all__ = [
     "check_night",
     "check_play",
     "count",
+    "deal_from_json",
+    "deal_to_json",
     "discard_chances",
+    "event_from_json",
     "event_text",
+    "event_to_json",
+    "events_from_json",
     "full_deck",
+    "game_table_from_json",
+    "game_table_to_json",
     "in_play",
-    "json_pointer",
     "kept",
     "objective_of",
     "parse_event",
-    "prepare",
     "read_cards",
     "read_record",
     "review_deal",
@@ -284,4 +288,6 @@ __all__ = [
     "shipped_tables",
     "show_distribution",
     "standings_csv",
+    "table_from_json",
+    "table_to_json",
 ]

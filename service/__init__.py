@@ -37,7 +37,7 @@ def cors_origins(setting: str) -> list[str]:
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    import rules
+    from rules.advice import prepare
     from service import errors, meta, observability, rulebook, worker
     from service.encoding import FastJSONProvider
     from service.observability import REQUEST_ID
@@ -45,7 +45,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Tables filled before gunicorn forks its workers (preload_app), so that they share
     # them and no request pays for building one.
-    rules.prepare()
+    prepare()
 
     # The scorepad page's files are the app's static files, under /scorepad/.
     app = Flask(__name__, static_folder="scorepad", static_url_path="/scorepad")

@@ -26,7 +26,7 @@ from werkzeug.exceptions import (
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from rules import Problem as RecordProblem
-from rules import RecordError, json_pointer
+from rules import RecordError
 from rules.core.errors import NO_PLAYERS
 
 __all__ = [
@@ -120,19 +120,38 @@ def _quoted(key: object) -> str:
     return quote(key)
 
 
+def json_pointer(path: Iterable[str | int]) -> str:
+    """A path into a record (the library's, in the record's own terms, or the schema's)
+    as a JSON pointer (RFC 6901) in a URI fragment, ``#/plays/3/player``: ``~`` and
+    ``/`` in a key escaped as ``~0`` and ``~1``. The service hands the library a record
+    field for field, so the record's path is the request's."""
+    tokens = [str(token).replace("~", "~0").replace("/", "~1") for token in path]
+    return "#/" + "/".join(tokens) if tokens else "#"
+
+
 def pointer_errors(error: ValidationError) -> Iterator[dict[str, str]]:
     """Flatten marshmallow's nested messages into JSON-pointer errors, one at a time."""
     return _walk(error.messages, ())
 
 
 def record_errors(error: RecordError) -> list[dict[str, str]]:
-    """The library's problems with a record, as pointed errors: the paths are the
-    request's own, since the service hands the record over field for field."""
+    """The library's problems with a record, as pointed errors."""
     return problem_errors(error.problems)
 
 
 def problem_errors(problems: Iterable[RecordProblem]) -> list[dict[str, str]]:
-    return [{"pointer": p.pointer, "detail": p.message, "code": p.code.value} for p in problems]
+    """The library's problems as pointed errors, each path a JSON pointer
+    (:func:`json_pointer`); where the record says the thing at fault twice, the detail
+    points at the other place too."""
+    return list(_pointed(problems))
+
+
+def _pointed(problems: Iterable[RecordProblem]) -> Iterator[dict[str, str]]:
+    for p in problems:
+        yield {"pointer": json_pointer(p.path),
+               "detail": p.message if p.also is None
+               else f"{p.message} (also at {json_pointer(p.also)})",
+               "code": p.code.value}
 
 
 def _overlap(a: str, b: str) -> bool:
@@ -188,17 +207,13 @@ class Refused:
                 return False
         return not isinstance(node, Mapping) or "_schema" in node
 
-    def at(self, pointer: str) -> bool:
-        """The same, of a JSON pointer (``#/plays/3/player``)."""
-        steps = pointer.removeprefix("#").removeprefix("/")
-        return self(*[step.replace("~1", "/").replace("~0", "~")
-                      for step in steps.split("/")] if steps else [])
 
 
-Checks = Callable[[Mapping[str, Any], Mapping[str, Any], Refused], Iterable[dict[str, str]]]
+Checks = Callable[[Mapping[str, Any], Mapping[str, Any], Refused], Iterable[RecordProblem]]
 """The library's checks on what the schema could read: the fields it loaded (its
 ``valid_data``), the raw body, and what it refused; each check skips what needs a
-refused field."""
+refused field. Its problems are the library's, at paths into the record, which the
+service hands over field for field: :func:`load_request` points at them."""
 
 
 def load_request(schema: _Loads, body: Any, checks: Checks | None = None, *,
@@ -213,8 +228,8 @@ def load_request(schema: _Loads, body: Any, checks: Checks | None = None, *,
         if (checks is not None and isinstance(error.valid_data, Mapping)
                 and isinstance(body, Mapping)):
             refused = Refused(error.messages)
-            more = (problem for problem in checks(error.valid_data, body, refused)
-                    if not refused.at(problem["pointer"]))
+            more = _pointed(problem for problem in checks(error.valid_data, body, refused)
+                            if not refused(*problem.path))
         # A record sent in notation has them pointed into its text (:func:`_located`).
         raise InvalidRequest(_located(chain(pointer_errors(error), more)),
                              limit=limit) from None

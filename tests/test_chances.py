@@ -14,7 +14,7 @@ from typing import ClassVar
 import numpy as np
 import pytest
 
-import rules
+import rules.advice
 from rules.chances import (
     DEALER,
     FORMAT,
@@ -49,7 +49,7 @@ DATA = ROOT / "rules" / "chances" / "data"
 
 @pytest.fixture(scope="module", autouse=True)
 def _tables_filled() -> None:
-    rules.prepare()
+    rules.advice.prepare()
 
 
 @cache

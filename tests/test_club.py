@@ -364,32 +364,33 @@ class TestConventions:
 
 
 class TestBadNights:
-    def problems(self, night: list[Scorecard], target: int = 121) -> list[tuple[str, str]]:
+    def problems(self, night: list[Scorecard],
+                 target: int = 121) -> list[tuple[tuple[str | int, ...], str]]:
         with pytest.raises(RecordError) as error:
             check_night(night, target=target)
-        return [(p.pointer, p.code.value) for p in error.value.problems]
+        return [(p.path, p.code.value) for p in error.value.problems]
 
     def test_every_problem_at_once(self) -> None:
         night = cards({"A": ["1: W +122 v B", "2: W +10 (0) v Z"], "B": ["1: L -10 (2) v A"],
                        "C": ["W +10 v B", "W +10 v B", "3: W +05 v C", "3: bye"]})
         night.append(Scorecard("A", ()))
         assert self.problems(night) == [
-            ("#/cards/3/player", "duplicate-player"),
-            ("#/cards/0/games/0/spread", "out-of-range"),
-            ("#/cards/0/games/1/opponent", "unknown-player"),
-            ("#/cards/0/games/1/game_points", "conflict"),
-            ("#/cards/1/games/0/game_points", "conflict"),
-            ("#/cards/2/games/2/opponent", "conflict"),
-            ("#/cards/2/games/3/round", "conflict"),
-            ("#/cards/2/games/0/round", "required"),
-            ("#/cards/2/games/1/round", "required"),
+            (("cards", 3, "player"), "duplicate-player"),
+            (("cards", 0, "games", 0, "spread"), "out-of-range"),
+            (("cards", 0, "games", 1, "opponent"), "unknown-player"),
+            (("cards", 0, "games", 1, "game_points"), "conflict"),
+            (("cards", 1, "games", 0, "game_points"), "conflict"),
+            (("cards", 2, "games", 2, "opponent"), "conflict"),
+            (("cards", 2, "games", 3, "round"), "conflict"),
+            (("cards", 2, "games", 0, "round"), "required"),
+            (("cards", 2, "games", 1, "round"), "required"),
         ]
 
     def test_the_five_card_game_allows_less(self) -> None:
         night = cards({"A": ["1: W +62 v B"], "B": ["1: L -62 v A"]})
         assert self.problems(night, target=61) == [
-            ("#/cards/0/games/0/spread", "out-of-range"),
-            ("#/cards/1/games/0/spread", "out-of-range")]
+            (("cards", 0, "games", 0, "spread"), "out-of-range"),
+            (("cards", 1, "games", 0, "spread"), "out-of-range")]
         assert check_night(night).standings[0].tally.game_points == 3
 
 

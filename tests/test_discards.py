@@ -117,19 +117,20 @@ class TestTheModel:
     @pytest.mark.parametrize(("hand", "dealer", "variant", "partner_deals", "problems"), [
         # Only the four-player game has partners (it answered a pone's crib as its own).
         ("2C 3H 4D 5D 5S JS", False, Variant.SIX_CARD, True,
-         [("#/partner_deals", "not-in-variant")]),
+         [(("partner_deals",), "not-in-variant")]),
         # The player and the partner cannot both deal.
-        ("2C 3H 4D 5D 5S", True, Variant.FOUR_PLAYER, True, [("#/partner_deals", "conflict")]),
+        ("2C 3H 4D 5D 5S", True, Variant.FOUR_PLAYER, True, [(("partner_deals",), "conflict")]),
         # Every problem at once.
         ("2C 3H 4D 5D 5S", False, Variant.SIX_CARD, True,
-         [("#/cards", "wrong-size"), ("#/partner_deals", "not-in-variant")]),
+         [(("cards",), "wrong-size"), (("partner_deals",), "not-in-variant")]),
     ])
     def test_whose_crib_it_is_must_fit_the_table(self, hand: str, dealer: bool,
                                                  variant: Variant, partner_deals: bool,
-                                                 problems: list[tuple[str, str]]) -> None:
+                                                 problems: list[tuple[tuple[str, ...], str]]
+                                                 ) -> None:
         with pytest.raises(RecordError) as caught:
             advise(cards(hand), dealer=dealer, variant=variant, partner_deals=partner_deals)
-        assert [(p.pointer, p.code.value) for p in caught.value.problems] == problems
+        assert [(p.path, p.code.value) for p in caught.value.problems] == problems
 
 
 class TestAdviseApi:

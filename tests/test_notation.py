@@ -254,7 +254,7 @@ def test_a_badly_written_record_names_its_token_line_and_column(
 def test_a_table_that_cannot_exist_is_the_referees_record_error() -> None:
     with pytest.raises(RecordError) as caught:
         Play.parse("four-player to 121: ann ann bob\nplay:")
-    assert [p.pointer for p in caught.value.problems] == ["#/players", "#/players"]
+    assert [p.path for p in caught.value.problems] == [("players",), ("players",)]
 
 
 NAMES = ["ann", "bob", "Cy Young", "d'arcy", 'say "x"', "e.f-g+h"]

@@ -340,8 +340,8 @@ class TestGoPointClaims:
                   PlayEvent("dealer", Card.parse("8C"), None, -1)]
         with pytest.raises(RecordError) as caught:
             check_play(events)
-        assert [(p.pointer, p.code.value) for p in caught.value.problems] == [
-            ("#/plays/3/claimed_go", "conflict"), ("#/plays/4/claimed_go", "out-of-range")]
+        assert [(p.path, p.code.value) for p in caught.value.problems] == [
+            (("plays", 3, "claimed_go"), "conflict"), (("plays", 4, "claimed_go"), "out-of-range")]
 
 
 class TestPlayers:
@@ -384,8 +384,8 @@ class TestPlayers:
     def test_unknown_player_is_a_record_error(self) -> None:
         with pytest.raises(RecordError) as caught:
             referee("bob:5H")
-        assert [(p.pointer, p.code.value) for p in caught.value.problems] == [
-            ("#/plays/0/player", "unknown-player")]
+        assert [(p.path, p.code.value) for p in caught.value.problems] == [
+            (("plays", 0, "player"), "unknown-player")]
 
 
 # --- random deals played by the tests' own legal player ------------------------------

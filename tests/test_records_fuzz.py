@@ -41,7 +41,7 @@ def refused_or(call: Any) -> Any:
         assert error.problems
         for problem in error.problems:
             assert isinstance(problem.code, ProblemCode) and problem.message
-            assert problem.pointer.startswith("#")
+            assert isinstance(problem.path, tuple)
         return None
 
 

@@ -10,6 +10,8 @@ from rules.advice.play import (
     advise_play,
 )
 from rules.advice.position import AdviceError, request_problems
+from rules.core import Variant
+from rules.show import show
 
 __all__ = [
     "ADVICE_POSITIONS",
@@ -23,5 +25,16 @@ __all__ = [
     "advise",
     "advise_play",
     "discard_problems",
+    "prepare",
     "request_problems",
 ]
+
+
+def prepare() -> None:
+    """Fill the library's largest lookup tables (the count's, the discard advice's) now
+    rather than on first use: a server calls it before it forks, so that its workers
+    share them and no request pays for building one."""
+    from rules.advice import discards
+
+    show.prepare(sorted({variant.spec.hand_size for variant in Variant}))
+    discards.prepare()

@@ -10,6 +10,7 @@ the service) say every fact the same way.
 * :mod:`rules.answers.records` – a play, a deal and a game refereed; what comes next
 * :mod:`rules.answers.review` – a deal or a game reviewed
 * :mod:`rules.answers.bodies` – a record read from notation, as the JSON the API takes
+  (written with :mod:`rules.deal.json_form`, which also reads it)
 """
 
 from rules.answers.advice import (

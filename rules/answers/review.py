@@ -18,12 +18,23 @@ from rules.review import (
     DiscardReview,
     GameReview,
     Lost,
+    Objective,
     PlayReview,
     Rating,
     objective_of,
 )
 
-__all__ = ["deal_review_answer", "game_review_answer"]
+__all__ = ["OBJECTIVES", "deal_review_answer", "game_review_answer"]
+
+_FIRST = "reaching the target first during the play ranks above any difference"
+OBJECTIVES = {
+    Objective.PLAYERS: f"the play point difference between the two players; {_FIRST}",
+    Objective.PARANOID: ("the play point difference between each player and the other two "
+                         "together (paranoid: the other two play against the player "
+                         f"reviewed); {_FIRST}"),
+    Objective.PARTNERSHIPS: f"the play point difference between the partnerships; {_FIRST}",
+}
+"""What a review's play values measure, in words (``objective`` in the answer)."""
 
 
 def _discard(review: DiscardReview) -> dict[str, Any]:
@@ -89,7 +100,7 @@ def _deal(review: DealReview) -> dict[str, Any]:
 
 
 def deal_review_answer(review: DealReview) -> dict[str, Any]:
-    return {"objective": objective_of(review.check.table.variant), **_deal(review),
+    return {"objective": OBJECTIVES[objective_of(review.check.table.variant)], **_deal(review),
             "target": review.check.target}
 
 
@@ -125,7 +136,7 @@ def game_review_answer(review: GameReview, variant: Variant,
     (``game_chances``) and each player's ``ratings`` (``rate_game``)."""
     check = review.check
     return {
-        "objective": objective_of(variant),
+        "objective": OBJECTIVES[objective_of(variant)],
         "deals": [{"deal": n, "dealer": dealer, **_deal(deal)}
                   for n, (deal, dealer) in enumerate(zip(review.deals, check.dealers,
                                                          strict=True))],

@@ -12,7 +12,7 @@ from rules.core.cards import (
     parse_cards,
 )
 from rules.core.codes import SCORECARD_CODES, FindingCode
-from rules.core.errors import Problem, ProblemCode, Problems, RecordError, json_pointer
+from rules.core.errors import Problem, ProblemCode, Problems, RecordError
 from rules.core.findings import ClaimRuling, Finding, Verdict, rule_on_claim
 from rules.core.names import BARE_NAME, InvalidNameError, quote_name, read_name
 from rules.core.rulesets import Ruleset, RulesetSpec
@@ -58,7 +58,6 @@ __all__ = [
     "VariantSpec",
     "Verdict",
     "full_deck",
-    "json_pointer",
     "parse_cards",
     "quote_name",
     "read_name",

@@ -3,7 +3,10 @@
 A record is refused when it is malformed as a record (an unknown player, a card in
 two hands, a hand of the wrong size), not when it is merely wrong at the table: that
 is a finding. :class:`RecordError` carries every problem found, each with a path into
-the record (as a JSON pointer would walk it) and a code from :class:`ProblemCode`.
+the record in its own terms (``("plays", 3, "player")``: a field, then an index or a
+player's name, as the record's attributes, sequences and mappings nest) and a code from
+:class:`ProblemCode`. How a path is shown to someone (a JSON pointer into a request,
+say) is the caller's to choose; :func:`spoken` writes it for a message.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ __all__ = [
     "RecordError",
     "check_cards",
     "check_claim",
-    "json_pointer",
     "not_seated",
 ]
 
@@ -61,22 +63,32 @@ class Problem:
     path: Path
     code: ProblemCode
     message: str
-
-    @property
-    def pointer(self) -> str:
-        """The path as a JSON pointer fragment, ``#/plays/3/player``."""
-        return json_pointer(self.path)
+    also: Path | None = None
+    """Where else the record says the thing at fault (the first place a card twice was
+    given), for the reader to be shown both."""
 
     def under(self, *prefix: str | int) -> Problem:
         """The same problem inside a larger record, its path under ``prefix``."""
-        return Problem((*prefix, *self.path), self.code, self.message)
+        also = None if self.also is None else (*prefix, *self.also)
+        return Problem((*prefix, *self.path), self.code, self.message, also)
+
+    def __str__(self) -> str:
+        where = "" if self.also is None else f" (also at {spoken(self.also)})"
+        return f"{spoken(self.path)}: {self.message}{where}"
 
 
-def json_pointer(path: Iterable[str | int]) -> str:
-    """A path into a record as a JSON pointer (RFC 6901) in a URI fragment,
-    ``#/plays/3/player``: ``~`` and ``/`` in a key escaped as ``~0`` and ``~1``."""
-    tokens = [str(token).replace("~", "~0").replace("/", "~1") for token in path]
-    return "#/" + "/".join(tokens) if tokens else "#"
+def spoken(path: Iterable[str | int]) -> str:
+    """A path written for a reader: ``plays[3].player``, ``dealt.ann[2]``, a step that is
+    no identifier quoted (``dealt['Ann B'][2]``); the whole record is ``(the record)``."""
+    text = ""
+    for step in path:
+        if isinstance(step, int):
+            text += f"[{step}]"
+        elif step.isidentifier():
+            text += f".{step}" if text else step
+        else:
+            text += f"[{step!r}]"
+    return text or "(the record)"
 
 
 class RecordError(ValueError):
@@ -87,7 +99,7 @@ class RecordError(ValueError):
         first = self.problems[0]
         more = len(self.problems) - 1
         extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        super().__init__(f"{first.pointer}: {first.message}{extra}")
+        super().__init__(f"{first}{extra}")
 
     def under(self, *prefix: str | int) -> RecordError:
         """The same problems, their paths below ``prefix`` (a game's deal, say)."""
@@ -100,8 +112,10 @@ class Problems:
     def __init__(self) -> None:
         self.found: list[Problem] = []
 
-    def add(self, path: Sequence[str | int], code: ProblemCode, message: str) -> None:
-        self.found.append(Problem(tuple(path), code, message))
+    def add(self, path: Sequence[str | int], code: ProblemCode, message: str, *,
+            also: Sequence[str | int] | None = None) -> None:
+        self.found.append(Problem(tuple(path), code, message,
+                                  None if also is None else tuple(also)))
 
     def extend(self, problems: Iterable[Problem]) -> None:
         self.found.extend(problems)

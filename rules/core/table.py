@@ -199,6 +199,18 @@ class Table:
         at = self._number[player]
         return self.seats[at:] + self.seats[:at]
 
+    def naming_order(self) -> tuple[str, ...]:
+        """The seats in play order, turned to begin where, named in that order, they
+        name this table's sides as :meth:`seat` names them by default (``a&c`` and
+        ``b&d`` for seats a b c d): how a game that says no sides gives its players. As
+        they sit where no turn does (sides named otherwise)."""
+        wanted = {side.name for side in self.sides}
+        for turn in range(len(self.seats)):
+            turned = self.seats[turn:] + self.seats[:turn]
+            if {side.name for side in _default_sides(self.variant, turned)} == wanted:
+                return turned
+        return self.seats
+
     def next_deal(self) -> Table:
         """The table of the next deal: the deal passes to the left, the sides unchanged."""
         seats = self.seats

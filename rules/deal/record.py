@@ -16,7 +16,6 @@ from rules.core.errors import (
     ProblemCode,
     Problems,
     check_claim,
-    json_pointer,
     not_seated,
 )
 from rules.core.table import Table
@@ -149,9 +148,8 @@ def _distinct(problems: Problems, record: DealRecord, table: Table, *,
     seen: dict[int, tuple[str | int, ...]] = {}  # by card index, which hashes in C
     for card, where in placed:
         if card.index in seen:
-            also = json_pointer(seen[card.index])
             problems.add(where, ProblemCode.DUPLICATE_CARD,
-                         f"{card} appears twice in the deal (also at {also})")
+                         f"{card} appears twice in the deal", also=seen[card.index])
         seen.setdefault(card.index, where)
 
 

@@ -47,6 +47,7 @@ __all__ = [
     "DiscardReview",
     "GameReview",
     "Lost",
+    "Objective",
     "objective_of",
     "review_deal",
     "review_game",
@@ -60,18 +61,22 @@ two-player game stores a few thousand, a four-player deal near the target 4,000 
 20,000; 99.9% of them finish), and few enough that no request reaches 1 s."""
 
 
-def objective_of(variant: Variant) -> str:
-    """What the play's double-dummy value measures, in words, for the answer."""
-    players = variant.spec.players
-    if players == 4:
-        return ("the play point difference between the partnerships; reaching the target "
-                "first during the play ranks above any difference")
-    if players == 3:
-        return ("the play point difference between each player and the other two together "
-                "(paranoid: the other two play against the player reviewed); reaching the "
-                "target first during the play ranks above any difference")
-    return ("the play point difference between the two players; reaching the target first "
-            "during the play ranks above any difference")
+class Objective(StrEnum):
+    """What the play's double-dummy value measures: the play point difference between
+    the two players, between each player and the other two together (paranoid: the other
+    two play against the player reviewed), or between the partnerships. Reaching the
+    target first during the play ranks above any difference."""
+
+    PLAYERS = "players"
+    PARANOID = "paranoid"
+    PARTNERSHIPS = "partnerships"
+
+
+def objective_of(variant: Variant) -> Objective:
+    """What a review of ``variant``'s play measures (:class:`Objective`)."""
+    if variant.spec.partnerships:
+        return Objective.PARTNERSHIPS
+    return Objective.PARANOID if variant.spec.players > 2 else Objective.PLAYERS
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from rules.chances import (
 )
 from rules.core import Problem, ProblemCode
 from service.body import read_json
-from service.errors import Refused, load_request, problem_errors
+from service.errors import Refused, load_request
 from service.fields import (
     CommonSchema,
     Nested,
@@ -161,9 +161,9 @@ def _about_the_seats(problem: Problem) -> bool:
 
 
 def chances_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                   refused: Refused) -> list[dict[str, str]]:
+                   refused: Refused) -> list[Problem]:
     """The library's problems with a request the schema refused in part."""
-    return problem_errors(_problems(loaded, refused)[3])
+    return _problems(loaded, refused)[3]
 
 
 def chances() -> Response:

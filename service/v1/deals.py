@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import RAISE, validates_schema
 
-from rules import check_deal
+from rules import check_deal, deal_from_json, table_from_json
 from service.documented import component
 from service.errors import load_request
 from service.fields import Between, CommonSchema, Seats, StrictInt, String
@@ -18,12 +18,10 @@ from service.v1.records import (
     DealFieldsSchema,
     deal_check_out,
     deal_checks,
-    deal_record,
     in_progress_field,
     next_out,
     no_player_named_crib,
     player_names,
-    table_of,
 )
 
 MAX_TARGET = 1000
@@ -93,7 +91,7 @@ def deals_check() -> Response:
         schema: DealCheckResult
     """
     data = load_request(_schema, read_record(Kind.DEAL, _schema), deal_checks)
-    result = check_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
+    result = check_deal(deal_from_json(data), table=table_from_json(data), ruleset=data["ruleset"],
                         muggins=data["muggins"], scores_before=data.get("scores_before"),
                         in_progress=data["in_progress"])
     count_findings(result.findings)

@@ -8,11 +8,11 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from rules import advise
+from rules import Problem, advise
 from rules.answers import discards_answer, discards_by_win_answer
 from rules.chances import discard_chances, discard_chances_problems
 from service.body import read_json
-from service.errors import Refused, load_request, problem_errors
+from service.errors import Refused, load_request
 from service.fields import CommonSchema, StrictBool, cards_field
 from service.v1.chances import load_tables
 from service.v1.deals import scores_field
@@ -47,15 +47,15 @@ _schema = AdviseSchema()
 
 
 def discard_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                   refused: Refused) -> list[dict[str, str]]:
+                   refused: Refused) -> list[Problem]:
     """The library's problems with a request the schema refused in part: the hand's size
     when the variant was read, partners when both settings were."""
     def read(name: str) -> Any:
         return None if refused(name) else loaded.get(name)
 
-    return problem_errors(discard_chances_problems(
+    return discard_chances_problems(
         read("cards"), dealer=read("dealer"), variant=read("variant"), scores=read("scores"),
-        tables=load_tables(), partner_deals=bool(read("partner_deals"))))
+        tables=load_tables(), partner_deals=bool(read("partner_deals")))
 
 
 def discards_advise() -> Response:

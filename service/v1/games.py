@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
-from rules import check_game
+from rules import check_game, deal_from_json
 from rules.answers import game_answer
 from service.errors import Coded, load_request
 from service.fields import CommonSchema, List, Nested, Size
@@ -16,7 +16,6 @@ from service.v1.deals import scores_field, target_field
 from service.v1.notation import Kind, notation_field, read_record
 from service.v1.records import (
     DealFieldsSchema,
-    deal_record,
     game_checks,
     game_table,
     name_field,
@@ -92,7 +91,7 @@ def games_check() -> Response:
     """
     body = read_record(Kind.GAME, _schema)
     data = load_request(_schema, body, game_checks)
-    deals = [deal_record(d) for d in data["deals"]]
+    deals = [deal_from_json(d) for d in data["deals"]]
     result = check_game(game_table(data, body), deals,
                         ruleset=data["ruleset"], muggins=data["muggins"],
                         scores_before=data.get("scores_before"))

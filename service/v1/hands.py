@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, jsonify, request
 from marshmallow import ValidationError
 
-from rules import Finding, HandCheck, RecordError, Variant, check_hand
+from rules import Finding, HandCheck, Problem, RecordError, Variant, check_hand
 from rules.answers import findings_answer, hand_answer
 from rules.show import hand_problems
 from service.body import lone_surrogates, read_json
@@ -19,7 +19,6 @@ from service.errors import (
     Refused,
     load_request,
     problem_body,
-    problem_errors,
     record_errors,
 )
 from service.fields import (
@@ -65,14 +64,14 @@ _batch_schema = HandBatchSchema()
 
 
 def hand_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                refused: Refused) -> list[dict[str, str]]:
+                refused: Refused) -> list[Problem]:
     """The library's problems with a hand the schema refused in part: its size only when
     the variant and the crib were read, the starter only when it was."""
     sized = "variant" in loaded and "crib" in loaded
-    return problem_errors(hand_problems(
+    return hand_problems(
         loaded.get("hand") if sized else None, loaded.get("starter"),
         crib=loaded.get("crib", False), claimed=loaded.get("claimed"),
-        variant=loaded.get("variant", Variant.SIX_CARD)).found)
+        variant=loaded.get("variant", Variant.SIX_CARD)).found
 
 
 def findings_out(findings: tuple[Finding, ...] | list[Finding]) -> list[dict[str, object]]:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
-from rules import check_play, in_play
+from rules import check_play, events_from_json, in_play, table_from_json
 from service.errors import load_request
 from service.fields import CommonSchema
 from service.observability import count_findings
 from service.v1.notation import Kind, notation_field, read_record
 from service.v1.records import (
-    events_from,
     hands_field,
     in_progress_field,
     next_out,
@@ -18,7 +17,6 @@ from service.v1.records import (
     play_checks,
     player_names,
     plays_field,
-    table_of,
 )
 
 
@@ -74,8 +72,8 @@ def pegging_check() -> Response:
     """
     data = load_request(_schema, read_record(Kind.PLAY, _schema), play_checks)
     result = check_play(
-        events_from(data["plays"]),
-        table=table_of(data),
+        events_from_json(data["plays"]),
+        table=table_from_json(data),
         hands=data.get("hands"),
         ruleset=data["ruleset"],
         muggins=data["muggins"],

@@ -10,20 +10,22 @@ from marshmallow import ValidationError
 
 from rules import (
     DealCheck,
-    DealClaims,
-    DealRecord,
     Next,
     PlayCheck,
     PlayEvent,
     Problem,
     RecordError,
     Table,
+    deal_from_json,
+    event_from_json,
+    game_table_from_json,
+    table_from_json,
 )
 from rules.answers import CRIB, deal_answer, next_answer, play_answer, shown_as
 from rules.core import Problems
 from rules.deal import check_scores, deal_problems
 from rules.play import check_play_record
-from service.errors import Coded, Refused, problem_errors
+from service.errors import Coded, Refused
 from service.v1.record_fields import (
     MAX_EVENTS,
     NAME,
@@ -46,12 +48,8 @@ __all__ = [
     "PlayEventSchema",
     "deal_check_out",
     "deal_checks",
-    "deal_claims",
-    "deal_record",
     "event_problems",
-    "events_from",
     "game_checks",
-    "game_problems",
     "game_table",
     "hands_field",
     "in_progress_field",
@@ -65,27 +63,26 @@ __all__ = [
     "read_events",
     "seated",
     "shown_as",
-    "table_of",
 ]
 
 _event_schema = PlayEventSchema()
 
 
 def play_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                refused: Refused) -> list[dict[str, str]]:
+                refused: Refused) -> list[Problem]:
     """The library's problems with a play the schema refused in part: each readable
     event's player and the hands against the seats, when the variant, the seats and (for
     the hands) every hand were read."""
     table, found = seated(loaded, refused)
     if table is None:
-        return problem_errors(found)
+        return found
     found += event_problems(read_events(body.get("plays"), lambda i: refused("plays", i)),
                             table)
     if "hands" in loaded and not refused("hands"):
         one = Problems()
         check_play_record(one, (), table, loaded["hands"])
         found.extend(one.found)
-    return problem_errors(found)
+    return found
 
 
 def seated(loaded: Mapping[str, Any], refused: Refused, *,
@@ -103,11 +100,12 @@ def seated(loaded: Mapping[str, Any], refused: Refused, *,
     problems: list[Problem] = []
     table: Table | None = None
     try:
-        table = table_of(read, dealer=dealer)
+        table = (table_from_json(read) if dealer is None
+                 else game_table_from_json({**read, "first_dealer": dealer}))
     except RecordError as error:
         problems = list(error.problems)
         if dealer is not None and all(p.path == ("first_dealer",) for p in problems):
-            table = table_of(read)
+            table = table_from_json(read)
     return (None if refused("players") else table), problems
 
 
@@ -115,7 +113,7 @@ def read_events(raw: object, refused: Callable[[int], bool]) -> list[PlayEvent |
     """The events the schema could read, each in its place: None for one it refused."""
     if not isinstance(raw, list):
         return []
-    return [None if refused(i) else events_from([_event_schema.load(event)])[0]
+    return [None if refused(i) else event_from_json(_event_schema.load(event))
             for i, event in enumerate(raw)]
 
 
@@ -138,24 +136,6 @@ def _below(problems: Problems, *prefix: str | int) -> list[Problem]:
             if p.path[:n] == prefix]
 
 
-def table_of(data: Mapping[str, Any], *, dealer: str | None = None) -> Table:
-    """The table a request describes: its variant, its ``players`` (the library's
-    two-player default when absent) and its ``target``; a game's players are in play
-    order, ``dealer`` (its ``first_dealer``) dealing first. A table that cannot exist is
-    the records' error, a 422 pointing at the request's fields."""
-    try:
-        return Table.seat(data["variant"], data.get("players"), target=data.get("target"),
-                          dealer=dealer)
-    except RecordError as error:
-        raise RecordError(Problem(("first_dealer",), p.code, p.message)
-                          if p.path == ("dealer",) else p for p in error.problems) from None
-
-
-def events_from(plays: Sequence[Mapping[str, Any]]) -> list[PlayEvent]:
-    return [PlayEvent(p["player"], p.get("card"), p.get("claimed"), p.get("claimed_go"))
-            for p in plays]
-
-
 def play_check_out(result: PlayCheck) -> dict[str, Any]:
     return play_answer(result)
 
@@ -175,15 +155,6 @@ def no_player_named_crib(players: Sequence[str] | None) -> None:
                                     "call the player something else"), field_name="players")
 
 
-def deal_record(data: Mapping[str, Any]) -> DealRecord:
-    """A loaded deal (a /v1/deals/check body, or one of a game's deals) as the library's
-    record; who sits where is the table's (:func:`table_of`)."""
-    return DealRecord(data["dealt"], data.get("discards"), data.get("starter"),
-                      None if "plays" not in data else events_from(data["plays"]),
-                      data.get("crib_card"),
-                      deal_claims(data))
-
-
 _DEAL_PARTS = ("dealt", "discards", "crib_card", "starter", "plays", "claims")
 
 
@@ -196,8 +167,8 @@ def _deal_read(data: Mapping[str, Any], raw: Mapping[str, Any], table: Table,
     unread = {part for part in _DEAL_PARTS if refused(part)}
     if refused("in_progress"):
         unread.add("in_progress")
-    record = deal_record({"dealt": {}, **{key: value for key, value in data.items()
-                                          if key not in unread}})
+    record = deal_from_json({"dealt": {}, **{key: value for key, value in data.items()
+                                             if key not in unread}})
     found = deal_problems(record, table, in_progress=in_progress,
                           scores_before=scores_before, unread=unread)
     if "plays" in unread:
@@ -207,34 +178,28 @@ def _deal_read(data: Mapping[str, Any], raw: Mapping[str, Any], table: Table,
 
 
 def deal_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                refused: Refused) -> list[dict[str, str]]:
+                refused: Refused) -> list[Problem]:
     """The library's problems with a deal (``/v1/deals/check``, ``/v1/deals/review``)
     the schema refused in part: the table's, then the record's, of every part read.
     The scores before are checked only when the target was read too."""
     table, found = seated(loaded, refused)
     if table is None:
-        return problem_errors(found)
+        return found
     scores = (None if refused("scores_before") or refused("target")
               else loaded.get("scores_before"))
-    return problem_errors(found + _deal_read(
+    return found + _deal_read(
         loaded, body, table, refused, in_progress=loaded.get("in_progress", False),
-        scores_before=scores))
+        scores_before=scores)
 
 
 _deal_fields = DealFieldsSchema()
 
 
 def game_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                refused: Refused) -> list[dict[str, str]]:
+                refused: Refused) -> list[Problem]:
     """The library's problems with a game the schema refused in part: its table's (a
     first dealer who is no player among them), then each deal's, as :func:`deal_checks`
     finds them, at its seats."""
-    return problem_errors(game_problems(loaded, body, refused))
-
-
-def game_problems(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                  refused: Refused) -> list[Problem]:
-    """:func:`game_checks`' problems, as the library's."""
     table, found = seated(loaded, refused, first_dealer=True)
     if (table is not None and "scores_before" in loaded and not refused("scores_before")
             and not refused("target")):
@@ -261,16 +226,9 @@ def game_table(data: Mapping[str, Any], body: Mapping[str, Any]) -> Table:
     ``first_dealer`` dealing first. A first dealer who is no player is refused beside
     the problems of the deals, checked at the seats (every problem at once)."""
     try:
-        return table_of(data, dealer=data["first_dealer"])
+        return game_table_from_json(data)
     except RecordError:
-        raise RecordError(game_problems(data, body, Refused({}))) from None
-
-
-def deal_claims(data: Mapping[str, Any]) -> DealClaims | None:
-    claims = data.get("claims")
-    if claims is None:
-        return None
-    return DealClaims(claims.get("heels"), dict(claims.get("hands", {})), claims.get("crib"))
+        raise RecordError(game_checks(data, body, Refused({}))) from None
 
 
 def deal_check_out(result: DealCheck) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
-from rules import review_deal, review_game
+from rules import deal_from_json, review_deal, review_game, table_from_json
 from rules.answers import deal_review_answer, game_review_answer
 from rules.review import game_chances, rate_game
 from service.errors import Coded, load_request
@@ -22,10 +22,8 @@ from service.v1.games import GameCheckSchema
 from service.v1.notation import Kind, read_record
 from service.v1.records import (
     deal_checks,
-    deal_record,
     game_checks,
     game_table,
-    table_of,
 )
 
 
@@ -75,7 +73,7 @@ def deals_review() -> Response:
         schema: DealReviewResult
     """
     data = load_request(_deal_schema, read_record(Kind.DEAL, _deal_schema), deal_checks)
-    review = review_deal(deal_record(data), table=table_of(data), ruleset=data["ruleset"],
+    review = review_deal(deal_from_json(data), table=table_from_json(data), ruleset=data["ruleset"],
                          muggins=data["muggins"], scores_before=data.get("scores_before"),
                          tables=load_tables())
     count_findings(review.check.findings)
@@ -99,7 +97,7 @@ def games_review() -> Response:
     """
     body = read_record(Kind.GAME, _game_schema)
     data = load_request(_game_schema, body, game_checks)
-    deals = [deal_record(d) for d in data["deals"]]
+    deals = [deal_from_json(d) for d in data["deals"]]
     review = review_game(game_table(data, body), deals,
                          ruleset=data["ruleset"], muggins=data["muggins"],
                          scores_before=data.get("scores_before"), tables=load_tables())

@@ -8,12 +8,19 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from rules import DEFAULT_SAMPLES, PlayAdvice, advise_play
+from rules import (
+    DEFAULT_SAMPLES,
+    PlayAdvice,
+    Problem,
+    advise_play,
+    events_from_json,
+    table_from_json,
+)
 from rules.advice import request_problems
 from rules.answers import play_advice_answer
 from rules.chances import PlayToWin, chances_problems
 from rules.core import MOST_TO_CRIB
-from service.errors import Refused, load_request, problem_errors
+from service.errors import Refused, load_request
 from service.fields import (
     Between,
     Cards,
@@ -32,12 +39,10 @@ from service.v1.notation import Kind, notation_field, read_record
 from service.v1.records import (
     MAX_EVENTS,
     PlayEventSchema,
-    events_from,
     name_field,
     player_names,
     read_events,
     seated,
-    table_of,
 )
 
 MAX_SAMPLES = 1000
@@ -83,12 +88,12 @@ _schema = PeggingAdviseSchema()
 
 
 def advice_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
-                  refused: Refused) -> list[dict[str, str]]:
+                  refused: Refused) -> list[Problem]:
     """The library's problems with a position the schema refused in part: the table's,
     then the player, the hand, the starter, the discards and each event read at it."""
     table, found = seated(loaded, refused)
     if table is None:
-        return problem_errors(found)
+        return found
 
     def read(name: str) -> Any:
         return None if refused(name) else loaded.get(name)
@@ -98,7 +103,7 @@ def advice_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
         table, read("player"), read("hand"), read("starter"), read("discards"), events)
     if read("objective") == PeggingObjective.WIN and not refused("scores"):
         found = found + chances_problems(table, loaded.get("scores"), load_tables())
-    return problem_errors(found)
+    return found
 
 
 def advice_out(advice: PlayAdvice, objective: PeggingObjective = PeggingObjective.POINTS
@@ -150,7 +155,7 @@ def pegging_advise() -> Response:
     data = load_request(_schema, read_record(Kind.ADVICE, _schema), advice_checks)
     # A request that describes no position raises the records' error: a 422, every
     # problem pointed at (service/errors.py).
-    table = table_of(data)
+    table = table_from_json(data)
     objective = data["objective"]
     by_chance = None
     if objective == PeggingObjective.WIN:
@@ -159,7 +164,7 @@ def pegging_advise() -> Response:
         by_chance = PlayToWin(table, data.get("scores"), load_tables(), data["player"],
                               hand=data["hand"], starter=data["starter"])
     advice = advise_play(table=table, player=data["player"], hand=data["hand"],
-                         starter=data["starter"], plays=events_from(data["plays"]),
+                         starter=data["starter"], plays=events_from_json(data["plays"]),
                          discards=data.get("discards"), samples=data["samples"],
                          seed=data["seed"], by_chance=by_chance)
     return jsonify({**advice_out(advice, objective), "samples": data["samples"],

@@ -30,7 +30,7 @@ from rules.club import (
     seat,
 )
 from service.body import read_json
-from service.errors import Coded, Refused, load_request, problem_errors
+from service.errors import Coded, Refused, load_request
 from service.fields import (
     Between,
     Dict,
@@ -155,7 +155,7 @@ def _readable_line(raw: Any, refused: Refused, *at: str | int) -> Line | None:
 
 
 def night_checks(loaded: Mapping[str, Any], body: Any,
-                 refused: Refused) -> list[dict[str, str]]:
+                 refused: Refused) -> list[Problem]:
     """The library's problems with a night the schema refused in part (every problem at
     once): each card whose player was read, with the lines that could be read; the
     spreads against the game's target only when the variant and target were read, the
@@ -188,7 +188,7 @@ def night_checks(loaded: Mapping[str, Any], body: Any,
               if read_target else None)
     convention = None if refused("convention") else loaded.get("convention", Convention.ACC)
     problems = night_problems(cards, convention, target)
-    return problem_errors(_put_back(problem, places) for problem in problems)
+    return [_put_back(problem, places) for problem in problems]
 
 
 def _put_back(problem: Problem, places: list[list[int]]) -> Problem:
@@ -202,14 +202,14 @@ def _put_back(problem: Problem, places: list[list[int]]) -> Problem:
 
 
 def seating_checks(loaded: Mapping[str, Any], body: Any,
-                   refused: Refused) -> list[dict[str, str]]:
+                   refused: Refused) -> list[Problem]:
     """A name listed twice, among the names the schema could read."""
     names = body.get("players") if isinstance(body, Mapping) else None
     if not isinstance(names, list) or len(names) > MAX_PLAYERS:
         return []
-    return problem_errors(roster_problems(
+    return roster_problems(
         [name if isinstance(name, str) and not refused("players", i) else None
-         for i, name in enumerate(names)]))
+         for i, name in enumerate(names)])
 
 
 def _line(data: dict[str, Any]) -> Line:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import rules
+import rules.advice
 from rules.chances import (
     STRATEGY,
     ChanceTable,
@@ -59,7 +59,7 @@ class Plan:
 
 
 def _chunk(variant: str, seed: int, number: int, deals: int) -> tuple[int, str, Tally]:
-    rules.prepare()
+    rules.advice.prepare()
     tally = tally_chunk(Variant(variant), seed, number, deals)
     return number, tally.digest(), tally
 
