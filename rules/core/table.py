@@ -27,10 +27,13 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from rules.core.errors import ProblemCode, Problems, not_seated
-from rules.core.names import InvalidNameError, quote_name, read_name
+from rules.core.names import quote_name
 from rules.core.variants import Variant
 
 __all__ = ["PARTNERS", "TWO_PLAYERS", "InvalidTableError", "Side", "Table"]
+
+_TOKEN = re.compile(r"[^\s:;=]+|\S")
+"""A word of a table's text, or one mark: what a mistake is shown as."""
 
 PARTNERS = "&"
 """Joins the members of a side in its default name: ``ann&cy``."""
@@ -157,7 +160,9 @@ class Table:
         """A table from its text, read leniently (any spacing, the variant in any case).
         Raises :class:`InvalidTableError` for text badly written, and
         :class:`rules.core.errors.RecordError` for a table that cannot exist."""
-        return _Reader(text).table()
+        from rules.core.table_text import TableReader  # the reader seats the table it reads
+
+        return TableReader(text).table()
 
     def __str__(self) -> str:
         text = (f"{self.variant} to {self.target}: "
@@ -308,98 +313,3 @@ def _unfit(variant: Variant, side: Side) -> str:
     if variant.spec.partnerships:
         return f"in the {variant} game partners sit opposite, two to a side: not {who}"
     return f"in the {variant} game each player keeps their own score: not {who}"
-
-
-_TOKEN = re.compile(r"[^\s:;=]+|\S")
-_SPACE = re.compile(r"\s*")
-_WORD = re.compile(r"[A-Za-z0-9-]+")
-_NUMBER = re.compile(r"[0-9]+")
-
-
-class _Reader:
-    """``{variant} to {target}: {seat} ... {dealer}[; sides {side} ...]``, where a side
-    is ``[{name}=]{member}&{member}...`` (the name left out when it is the members
-    joined by ``&``)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-
-    def fail(self, why: str) -> InvalidTableError:
-        return InvalidTableError(self.text, self.pos, why)
-
-    def space(self) -> None:
-        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
-
-    def at(self, char: str) -> bool:
-        self.space()
-        if self.text.startswith(char, self.pos):
-            self.pos += len(char)
-            return True
-        return False
-
-    def word(self, pattern: re.Pattern[str], what: str) -> str:
-        self.space()
-        found = pattern.match(self.text, self.pos)
-        if found is None:
-            raise self.fail(f"expected {what}")
-        self.pos = found.end()
-        return found.group()
-
-    def keyword(self, word: str) -> None:
-        self.space()
-        start = self.pos
-        if self.word(_WORD, f"{word!r}").lower() != word:
-            self.pos = start
-            raise self.fail(f"expected {word!r}")
-
-    def name(self) -> str:
-        try:
-            name, self.pos = read_name(self.text, self.pos)
-        except InvalidNameError as error:
-            raise InvalidTableError(self.text, error.pos, error.why) from None
-        return name
-
-    def more(self) -> bool:
-        self.space()
-        return self.pos < len(self.text) and self.text[self.pos] != ";"
-
-    def table(self) -> Table:
-        self.space()
-        start = self.pos
-        try:
-            variant = Variant(self.word(_WORD, "a variant").lower())
-        except ValueError:
-            self.pos = start
-            raise self.fail("expected a variant (" + ", ".join(Variant) + ")") from None
-        self.keyword("to")
-        target = int(self.word(_NUMBER, "the target"))
-        if not self.at(":"):
-            raise self.fail("expected ':' before the seats")
-        seats: list[str] = []
-        while self.more():
-            seats.append(self.name())
-        if not seats:
-            raise self.fail("expected the seats")
-        sides: list[Side] | None = None
-        if self.at(";"):
-            self.keyword("sides")
-            sides = []
-            while self.more():
-                sides.append(self.side())
-        self.space()
-        if self.pos < len(self.text):
-            raise self.fail("unexpected text")
-        return Table.seat(variant, seats, target=target, sides=sides)
-
-    def side(self) -> Side:
-        first = self.name()
-        named: str | None = None
-        if self.at("="):
-            self.space()
-            named, first = first, self.name()
-        members = [first]
-        while self.at(PARTNERS):
-            self.space()
-            members.append(self.name())
-        return Side(PARTNERS.join(members) if named is None else named, tuple(members))

@@ -18,15 +18,15 @@ from dataclasses import dataclass
 
 from rules.core.cards import Card
 from rules.core.codes import FindingCode
-from rules.core.errors import ProblemCode, Problems, check_claim, not_seated
+from rules.core.errors import Problems
 from rules.core.findings import Finding, cite
 from rules.core.rulesets import Ruleset
 from rules.core.table import Table
 from rules.play.pegging import GO_POINT, THIRTY_ONE, PegKind, PegScore
 from rules.play.reader import Choice, Fork, read_record
 from rules.play.readings import CardReading, Inferred, Kind, card_readings, go_cost, read_go
-from rules.play.record import Peg, PlayEvent, ScoredEvent
-from rules.play.rulings import Board, GoCall, pegging, reneges
+from rules.play.record import Peg, PlayEvent, ScoredEvent, check_play_record
+from rules.play.rulings import Board, GoCall, before_the_win, pegging, reneges
 from rules.play.state import FITS, NO_ONE, PlayState, Scored
 
 __all__ = ["Board", "Peg", "PlayCheck", "PlayEvent", "ScoredEvent", "check_play",
@@ -371,7 +371,7 @@ class _Replay:
         pegged, pegs, won_at = pegging(scored, table, ruleset, muggins, findings, penalties,
                                        retracted, claimed, pending, board)
         if won_at is not None:
-            findings[:] = _before_the_win(findings, won_at)
+            findings[:] = before_the_win(findings, won_at)
         partnerships = None
         if table.variant.spec.partnerships:
             # In this deal's seat order (the answer's), which need not be the sides' own.
@@ -396,55 +396,3 @@ class _Replay:
                 names = " ".join(str(card) for card in held)
                 self.find(FindingCode.CARDS_LEFT_UNPLAYED, f"{player} never played {names}",
                           player, len(self.events))
-
-
-def _before_the_win(findings: Sequence[Finding], won_at: int) -> list[Finding]:
-    """The findings that stand once the game is won at event ``won_at``: those up to it.
-    Cards left unplayed at the end of the record would have been laid after the win."""
-    return [f for f in findings if f.index is None or f.index < won_at
-            or (f.index == won_at and f.code is not FindingCode.CARDS_LEFT_UNPLAYED)]
-
-
-def check_play_record(problems: Problems, events: Sequence[PlayEvent], table: Table,
-                      hands: Mapping[str, Sequence[Card]] | None) -> None:
-    """What makes a play record refereeable: known players, and hands (when given) that
-    are every player's whole hand, no card in two of them."""
-    players = table.seats
-    variant = table.variant
-    known = set(players)
-    for i, event in enumerate(events):
-        if event.player not in known:
-            problems.add(("plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
-                         not_seated(event.player, players))
-        if event.claimed is not None and event.claimed < 0:
-            check_claim(problems, ("plays", i, "claimed"), event.claimed)
-        if event.claimed_go is not None:
-            if event.card is None:
-                problems.add(("plays", i, "claimed_go"), ProblemCode.CONFLICT,
-                             "claimed_go is the go point a card earned: a go claims with "
-                             "claimed")
-            elif event.claimed_go < 0:
-                check_claim(problems, ("plays", i, "claimed_go"), event.claimed_go)
-    if hands is None:
-        return
-    size = variant.spec.hand_size
-    for player, cards in hands.items():
-        if player not in known:
-            problems.add(("hands", player), ProblemCode.UNKNOWN_PLAYER,
-                         not_seated(player, players))
-        elif len(cards) != size:
-            problems.add(("hands", player), ProblemCode.WRONG_SIZE,
-                         f"a {variant} hand has {size} cards, not {len(cards)}")
-    indices = [card.index for cards in hands.values() for card in cards]
-    if len(set(indices)) != len(indices):
-        owner: dict[int, str] = {}  # by card index: a Card hashes in Python, an int in C
-        for player, cards in hands.items():
-            for i, card in enumerate(cards):
-                if card.index in owner:
-                    problems.add(("hands", player, i), ProblemCode.DUPLICATE_CARD,
-                                 f"{card} is also in {owner[card.index]}'s hand")
-                owner.setdefault(card.index, player)
-    for player in players:
-        if player not in hands:
-            problems.add(("hands", player), ProblemCode.REQUIRED,
-                         f"{player}'s hand is missing")

@@ -1,15 +1,18 @@
-"""The play's record and its scored events: what the referee reads and what it answers."""
+"""The play's record and its scored events: what the referee reads and what it answers,
+and what makes a record refereeable (:func:`check_play_record`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rules.core.cards import Card
+from rules.core.errors import ProblemCode, Problems, check_claim, not_seated
+from rules.core.table import Table
 from rules.play.pegging import PegKind, PegScore
 
-__all__ = ["Peg", "PlayEvent", "ScoredEvent"]
+__all__ = ["Peg", "PlayEvent", "ScoredEvent", "check_play_record"]
 
 _GO_KINDS = (PegKind.GO, PegKind.LAST_CARD)
 
@@ -83,3 +86,48 @@ class Peg(NamedTuple):
     points: int
     claimed: int | None = None
     """What the player claimed for these points, where they pegged their own claim."""
+
+
+def check_play_record(problems: Problems, events: Sequence[PlayEvent], table: Table,
+                      hands: Mapping[str, Sequence[Card]] | None) -> None:
+    """What makes a play record refereeable: known players, and hands (when given) that
+    are every player's whole hand, no card in two of them."""
+    players = table.seats
+    variant = table.variant
+    known = set(players)
+    for i, event in enumerate(events):
+        if event.player not in known:
+            problems.add(("plays", i, "player"), ProblemCode.UNKNOWN_PLAYER,
+                         not_seated(event.player, players))
+        if event.claimed is not None and event.claimed < 0:
+            check_claim(problems, ("plays", i, "claimed"), event.claimed)
+        if event.claimed_go is not None:
+            if event.card is None:
+                problems.add(("plays", i, "claimed_go"), ProblemCode.CONFLICT,
+                             "claimed_go is the go point a card earned: a go claims with "
+                             "claimed")
+            elif event.claimed_go < 0:
+                check_claim(problems, ("plays", i, "claimed_go"), event.claimed_go)
+    if hands is None:
+        return
+    size = variant.spec.hand_size
+    for player, cards in hands.items():
+        if player not in known:
+            problems.add(("hands", player), ProblemCode.UNKNOWN_PLAYER,
+                         not_seated(player, players))
+        elif len(cards) != size:
+            problems.add(("hands", player), ProblemCode.WRONG_SIZE,
+                         f"a {variant} hand has {size} cards, not {len(cards)}")
+    indices = [card.index for cards in hands.values() for card in cards]
+    if len(set(indices)) != len(indices):
+        owner: dict[int, str] = {}  # by card index: a Card hashes in Python, an int in C
+        for player, cards in hands.items():
+            for i, card in enumerate(cards):
+                if card.index in owner:
+                    problems.add(("hands", player, i), ProblemCode.DUPLICATE_CARD,
+                                 f"{card} is also in {owner[card.index]}'s hand")
+                owner.setdefault(card.index, player)
+    for player in players:
+        if player not in hands:
+            problems.add(("hands", player), ProblemCode.REQUIRED,
+                         f"{player}'s hand is missing")

@@ -21,7 +21,7 @@ from rules.play.pegging import THIRTY_ONE, PegKind
 from rules.play.record import Peg, ScoredEvent
 from rules.play.state import FITS, PlayState
 
-__all__ = ["Board", "GoCall", "pegging", "reneges"]
+__all__ = ["Board", "GoCall", "before_the_win", "pegging", "reneges"]
 
 
 Find = Callable[[FindingCode, str, str, int, "int | None"], None]
@@ -259,3 +259,10 @@ def _peg_event(entry: ScoredEvent, ruled: bool, claims: dict[int, int],
     if go_claim is None and not go:
         return None
     return go_part
+
+
+def before_the_win(findings: Sequence[Finding], won_at: int) -> list[Finding]:
+    """The findings that stand once the game is won at event ``won_at``: those up to it.
+    Cards left unplayed at the end of the record would have been laid after the win."""
+    return [f for f in findings if f.index is None or f.index < won_at
+            or (f.index == won_at and f.code is not FindingCode.CARDS_LEFT_UNPLAYED)]
