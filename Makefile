@@ -6,7 +6,7 @@ PORT ?= 8000
 BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
-.PHONY: ts-client serve stack test lint bench replay sidebyside soak worst budget slowclients flood audit \
+.PHONY: clients ts-client serve stack test lint bench replay sidebyside soak worst budget slowclients flood audit \
 	lock image-test clean chances
 
 $(BIN)/python:
@@ -16,11 +16,12 @@ $(BIN)/python:
 
 # Everything is installed from the hashed locks (`make lock` writes them from
 # pyproject.toml and constraints.txt); the project itself is built with the locked
-# setuptools. The stamp files re-install when a lock changes.
+# setuptools. The stamp files re-install when a lock changes. The service is the
+# extra muggins[server]: its lock, requirements.lock, holds the library's too.
 $(VENV)/.installed: $(BIN)/python pyproject.toml requirements.lock
-	@echo "make: installing muggins and its locked dependencies into $(VENV) (a minute or so the first time)"
+	@echo "make: installing muggins[server] and its locked dependencies into $(VENV) (a minute or so the first time)"
 	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements.lock
-	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e '.[server]'
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed requirements-test.lock
@@ -33,8 +34,9 @@ LOCK_OPTS = --quiet --generate-hashes --allow-unsafe --strip-extras --all-build-
 	--no-emit-index-url --no-emit-find-links --constraint constraints.txt
 lock: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -c constraints.txt pip-tools
-	$(BIN)/pip-compile $(LOCK_OPTS) --output-file requirements.lock pyproject.toml
-	$(BIN)/pip-compile $(LOCK_OPTS) --extra test --output-file requirements-test.lock pyproject.toml
+	$(BIN)/pip-compile $(LOCK_OPTS) --extra server --output-file requirements.lock pyproject.toml
+	$(BIN)/pip-compile $(LOCK_OPTS) --extra server --extra test --output-file requirements-test.lock \
+		pyproject.toml
 
 serve: $(VENV)/.installed
 	BIND=$(BIND) $(BIN)/python -m service
@@ -56,6 +58,13 @@ lint: $(VENV)/.installed-test
 
 test: lint ts-client
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+# What the clients take from one source each (tools/clients.py): the Python client's
+# types (muggins/schema.py) generated from openapi.yaml, and the version, written once
+# in rules/__init__.py, into openapi.yaml and the TypeScript package. A test fails
+# while any of them is stale.
+clients: $(VENV)/.installed-test
+	$(BIN)/python -m tools.clients
 
 # The TypeScript client (clients/typescript): its locked tools, the types generated from
 # openapi.yaml, type-checked with the client and its tests, run against a live server.

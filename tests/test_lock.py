@@ -44,8 +44,8 @@ CONSTRAINTS = {_name(m.group(1)): m.group(2) for line in
                if (m := PIN.match(line))}
 
 
-@pytest.mark.parametrize(("lock", "extras"), [("requirements.lock", []),
-                                               ("requirements-test.lock", ["test"])])
+@pytest.mark.parametrize(("lock", "extras"), [("requirements.lock", ["server"]),
+                                               ("requirements-test.lock", ["server", "test"])])
 def test_the_lock_pins_everything_with_hashes(lock: str, extras: list[str]) -> None:
     pins = _lock(lock)
     wanted = _requirement_names(PROJECT["project"]["dependencies"])
