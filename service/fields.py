@@ -17,7 +17,7 @@ from marshmallow.types import ErrorMessages
 
 from rules import Card, InvalidCardError, Ruleset, Variant
 from rules.core import MOST_CARDS, MOST_PLAYERS
-from service.errors import Coded
+from service.messages import Coded, quote
 
 __all__ = [
     "MAX_CARDS",
@@ -42,25 +42,6 @@ __all__ = [
     "duplicate",
     "quote",
 ]
-
-QUOTED = 40
-"""Characters of a bad string quoted in a message; longer ones are cut short."""
-
-
-def quote(value: Any) -> str:
-    """The bad value as a message shows it: a string quoted (cut short, a lone
-    surrogate escaped, as ``repr`` does), a number or a constant as written, a list or an
-    object by its kind (never the whole of it: it may be huge)."""
-    if isinstance(value, str):
-        return repr(value) if len(value) <= QUOTED else repr(value[:QUOTED - 1]) + "…"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    if value is None or isinstance(value, (bool, int, float)):
-        return repr(value)
-    return type(value).__name__
-
 
 SHAPE_CODES: Mapping[str, str] = {
     "required": "required",
