@@ -6,7 +6,7 @@ PORT ?= 8000
 BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
-.PHONY: clients ts-client serve stack test lint bench replay sidebyside soak worst budget slowclients flood audit \
+.PHONY: clients ts-client serve stack test test-library lint bench replay sidebyside soak worst budget slowclients flood audit \
 	lock image-test clean chances
 
 $(BIN)/python:
@@ -56,8 +56,14 @@ lint: $(VENV)/.installed-test
 		REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly lint --config redocly.yaml \
 		--format=stylish ../../openapi.yaml
 
+# Branch coverage of rules, service and muggins ([tool.coverage] in pyproject.toml),
+# printed after the tests; rules/ must keep its floor: 82%, as first measured, by the
+# library's own tests alone (-m "library and not slow"); the whole suite covers more.
+RULES_COVERAGE := 82
 test: lint ts-client
-	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --cov --cov-report=term $(PYTEST_ARGS)
+	@echo "make: rules/ branch coverage (the floor is $(RULES_COVERAGE)%):"
+	$(BIN)/python -m coverage report --include='rules/*' --format=total --fail-under=$(RULES_COVERAGE)
 
 # What the clients take from one source each (tools/clients.py): the Python client's
 # types (muggins/schema.py) generated from openapi.yaml, and the version, written once
@@ -65,6 +71,12 @@ test: lint ts-client
 # while any of them is stale.
 clients: $(VENV)/.installed-test
 	$(BIN)/python -m tools.clients
+
+# The library's own tests alone (tests/conftest.py marks them: no service, client or
+# browser), as the CI workflow runs them on each Python the package supports, e.g.
+# make test-library PYTHON=python3.13 VENV=.venv-3.13
+test-library: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n 2 -m library $(PYTEST_ARGS)
 
 # The TypeScript client (clients/typescript): its locked tools, the types generated from
 # openapi.yaml, type-checked with the client and its tests, run against a live server.

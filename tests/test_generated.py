@@ -7,6 +7,7 @@ import importlib.metadata
 import json
 import re
 import shutil
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -54,8 +55,10 @@ def test_the_version_is_written_once() -> None:
     lock = json.loads(clients.PACKAGE_LOCK.read_text(encoding="utf-8"))
     assert {contract["info"]["version"], package["version"], lock["version"],
             lock["packages"][""]["version"]} == {rules.__version__}
-    written = [path.relative_to(ROOT).as_posix() for path in ROOT.glob("[!.]*/**/*.py")
-               if re.search(r"^__version__ = ", path.read_text(encoding="utf-8"), re.M)]
+    tracked = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout.split()
+    written = [name for name in tracked
+               if re.search(r"^__version__ = ", (ROOT / name).read_text(encoding="utf-8"), re.M)]
     assert written == ["rules/__init__.py"]
 
 
@@ -80,3 +83,23 @@ both: PlayEvent = {"player": "pone", "card": "5H", "go": True}
 go_with_a_card: PlayEvent = {"player": "pone", "go": True, "card": "5H"}
 """)
     assert refused == {6, 7}
+
+
+def test_the_changelog_has_one_section_per_release() -> None:
+    """Newest first; only the top one unreleased, and newer than the version written."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    sections = re.findall(r"^## (.*)$", text, re.M)
+    assert all(re.fullmatch(r"\d+\.\d+\.\d+( \(unreleased\))?", s) for s in sections), sections
+    versions = [tuple(int(n) for n in s.split()[0].split(".")) for s in sections]
+    assert versions == sorted(set(versions), reverse=True)
+    assert [s for s in sections if "unreleased" in s] == sections[:1]
+    current = tuple(int(n) for n in rules.__version__.split("."))
+    assert versions[0] > current and current in versions
+
+
+def test_the_licence_is_the_one_the_package_declares() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert project["license"] == "MIT" and licence.startswith("MIT License\n")
+    assert "\nCopyright (c) 2026 the Muggins authors\n" in licence
+    assert importlib.metadata.metadata("muggins")["License-Expression"] == "MIT"
