@@ -19,7 +19,7 @@ RUN --mount=type=secret,id=ca-certificates \
     if [ -f /run/secrets/ca-certificates ]; then export PIP_CERT=/run/secrets/ca-certificates; fi; \
     pip install --no-cache-dir --require-hashes --no-deps -r requirements.lock
 
-COPY pyproject.toml README.md openapi.yaml gunicorn.conf.py ./
+COPY pyproject.toml README.md LICENSE openapi.yaml gunicorn.conf.py ./
 COPY docs/rules.md ./docs/rules.md
 COPY rules ./rules
 COPY service ./service

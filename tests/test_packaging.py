@@ -38,7 +38,8 @@ def test_the_wheel_has_everything_the_service_reads(tmp_path: Path) -> None:
     scorepad = ROOT / "service" / "scorepad"
     shipped = {p.relative_to(scorepad).as_posix() for p in scorepad.rglob("*") if p.is_file()}
     assert {f"service/scorepad/{name}" for name in shipped} <= names
-    assert {"rules/py.typed", "muggins/cli.py", "service/v1/hands.py"} <= names
+    assert {"rules/py.typed", "muggins/cli.py", "service/v1/hands.py",
+            f"muggins-{version}.dist-info/licenses/LICENSE"} <= names
     assert "muggins = muggins.cli:main" in entry_points
 
 
