@@ -94,13 +94,22 @@ def _given(**fields: Any) -> dict[str, Any]:
     return {name: value for name, value in fields.items() if value is not None}
 
 
-def _game(players: Sequence[str], first_dealer: str, deals: Sequence[Mapping[str, Any]],
-          target: int | None, variant: Variant | None, ruleset: Ruleset | None,
-          muggins: bool | None, scores_before: Mapping[str, int] | None) -> dict[str, Any]:
-    joined = None if scores_before is None else dict(scores_before)
-    return {"players": list(players), "first_dealer": first_dealer,
-            "deals": [dict(d) for d in deals], **_given(target=target, scores_before=joined),
-            **_common(variant, ruleset, muggins)}
+def _game(players: Sequence[str] | None, first_dealer: str | None,
+          deals: Sequence[Mapping[str, Any]] | None, notation: str | None, target: int | None,
+          variant: Variant | None, ruleset: Ruleset | None, muggins: bool | None,
+          scores_before: Mapping[str, int] | None) -> dict[str, Any]:
+    """A game's record: its JSON fields, or ``notation`` in their place (the service
+    refuses both, and neither, pointing at each field)."""
+    return _given(notation=notation, players=None if players is None else list(players),
+                  first_dealer=first_dealer,
+                  deals=None if deals is None else [dict(d) for d in deals], target=target,
+                  scores_before=None if scores_before is None else dict(scores_before),
+                  ) | _common(variant, ruleset, muggins)
+
+
+def _record(record: Mapping[str, Any] | None, **fields: Any) -> dict[str, Any]:
+    """A deal's record as ``/v1/deals/check`` takes it, with the fields given beside it."""
+    return {**(record or {}), **_given(**fields)}
 
 
 class Client:
@@ -154,80 +163,102 @@ class Client:
         return cast(list[HandCheck | dict[str, Any]],
                     self.request("POST", "/v1/hands/batch", body)["results"])
 
-    def check_pegging(self, plays: Sequence[Mapping[str, Any]], *,
+    def check_pegging(self, plays: Sequence[Mapping[str, Any]] | None = None, *,
+                      notation: str | None = None,
                       hands: Mapping[str, Sequence[str]] | None = None,
                       players: Sequence[str] | None = None, variant: Variant | None = None,
                       ruleset: Ruleset | None = None, muggins: bool | None = None,
                       in_progress: bool | None = None) -> PeggingCheck:
-        """Referee a play; with ``in_progress`` the record stops part-way and the answer's
-        ``next`` says whose turn it is and which cards they may lay."""
-        body = {"plays": [dict(p) for p in plays],
-                **_given(hands=None if hands is None else {k: list(v) for k, v in hands.items()},
+        """Referee a play, its ``plays`` or a play in ``notation`` (docs/notation.md);
+        with ``in_progress`` the record stops part-way and the answer's ``next`` says
+        whose turn it is and which cards they may lay."""
+        body = {**_given(notation=notation,
+                         plays=None if plays is None else [dict(p) for p in plays],
+                         hands=None if hands is None else {k: list(v) for k, v in hands.items()},
                          players=None if players is None else list(players),
                          in_progress=in_progress),
                 **_common(variant, ruleset, muggins)}
         return cast(PeggingCheck, self.request("POST", "/v1/pegging/check", body))
 
-    def check_deal(self, record: Mapping[str, Any], *,
-                   in_progress: bool | None = None) -> DealCheck:
+    def check_deal(self, record: Mapping[str, Any] | None = None, *, notation: str | None = None,
+                   in_progress: bool | None = None, ruleset: Ruleset | None = None,
+                   muggins: bool | None = None) -> DealCheck:
         """``record`` is a deal as ``/v1/deals/check`` takes it (dealt, discards, starter,
-        plays, and optionally claims, scores_before, players, ...). With ``in_progress``
-        it may stop at any phase, and the answer's ``next`` says what comes next."""
-        body = {**record, **_given(in_progress=in_progress)}
+        plays, and optionally claims, scores_before, players, ...), or ``notation`` the
+        deal written out. With ``in_progress`` it may stop at any phase, and the answer's
+        ``next`` says what comes next."""
+        body = _record(record, notation=notation, in_progress=in_progress, ruleset=ruleset,
+                       muggins=muggins)
         return cast(DealCheck, self.request("POST", "/v1/deals/check", body))
 
-    def check_game(self, players: Sequence[str], first_dealer: str,
-                   deals: Sequence[Mapping[str, Any]], *, target: int | None = None,
+    def check_game(self, players: Sequence[str] | None = None, first_dealer: str | None = None,
+                   deals: Sequence[Mapping[str, Any]] | None = None, *,
+                   notation: str | None = None, target: int | None = None,
                    variant: Variant | None = None, ruleset: Ruleset | None = None,
                    muggins: bool | None = None,
                    scores_before: Mapping[str, int] | None = None) -> GameCheck:
-        """Referee a game; ``scores_before`` are the scores it was joined at, by side
-        (the first deal sent is played from them), left out for a game from its start."""
-        body = _game(players, first_dealer, deals, target, variant, ruleset, muggins,
+        """Referee a game, from its deals or written out in ``notation`` (the table line
+        stands for ``players``, ``first_dealer``, ``variant`` and ``target``);
+        ``scores_before`` are the scores it was joined at, by side (the first deal sent
+        is played from them), left out for a game from its start."""
+        body = _game(players, first_dealer, deals, notation, target, variant, ruleset, muggins,
                      scores_before)
         return cast(GameCheck, self.request("POST", "/v1/games/check", body))
 
     def advise_discards(self, cards: Sequence[str], *, dealer: bool,
                         partner_deals: bool | None = None,
-                        variant: Variant | None = None) -> Advice:
+                        scores: Mapping[str, int] | None = None,
+                        variant: Variant | None = None, ruleset: Ruleset | None = None,
+                        muggins: bool | None = None) -> Advice:
+        """Every legal discard, best first; with ``scores`` before the deal (``{"pone":
+        n, "dealer": n}``, two players), ranked by the chance of winning."""
         body = {"cards": list(cards), "dealer": dealer,
-                **_given(partner_deals=partner_deals), **_common(variant, None, None)}
+                **_given(partner_deals=partner_deals,
+                         scores=None if scores is None else dict(scores)),
+                **_common(variant, ruleset, muggins)}
         return cast(Advice, self.request("POST", "/v1/discards/advise", body))
 
-    def review_deal(self, record: Mapping[str, Any]) -> DealReview:
-        """``record`` as for :meth:`check_deal`: the deal refereed, then its discards, play
-        (double-dummy) and count judged against the best."""
-        return cast(DealReview, self.request("POST", "/v1/deals/review", dict(record)))
+    def review_deal(self, record: Mapping[str, Any] | None = None, *,
+                    notation: str | None = None, ruleset: Ruleset | None = None,
+                    muggins: bool | None = None) -> DealReview:
+        """``record`` or ``notation`` as for :meth:`check_deal`: the deal refereed, then
+        its discards, play (double-dummy) and count judged against the best."""
+        body = _record(record, notation=notation, ruleset=ruleset, muggins=muggins)
+        return cast(DealReview, self.request("POST", "/v1/deals/review", body))
 
-    def review_game(self, players: Sequence[str], first_dealer: str,
-                    deals: Sequence[Mapping[str, Any]], *, target: int | None = None,
+    def review_game(self, players: Sequence[str] | None = None, first_dealer: str | None = None,
+                    deals: Sequence[Mapping[str, Any]] | None = None, *,
+                    notation: str | None = None, target: int | None = None,
                     variant: Variant | None = None, ruleset: Ruleset | None = None,
                     muggins: bool | None = None,
                     scores_before: Mapping[str, int] | None = None) -> GameReview:
-        """Review a game; ``scores_before`` are the scores it was joined at, by side
-        (the first deal sent is played from them), left out for a game from its start."""
-        body = _game(players, first_dealer, deals, target, variant, ruleset, muggins,
+        """Review a game, sent as to :meth:`check_game`."""
+        body = _game(players, first_dealer, deals, notation, target, variant, ruleset, muggins,
                      scores_before)
         return cast(GameReview, self.request("POST", "/v1/games/review", body))
 
     def advise_play(self, player: str, hand: Sequence[str], starter: str,
-                    plays: Sequence[Mapping[str, Any]] = (), *,
+                    plays: Sequence[Mapping[str, Any]] = (), *, notation: str | None = None,
                     discards: Sequence[str] | None = None,
                     players: Sequence[str] | None = None, samples: int | None = None,
                     seed: int | None = None, variant: Variant | None = None,
                     objective: Literal["points", "win"] | None = None,
-                    scores: Mapping[str, int] | None = None) -> PlayAdvice:
+                    scores: Mapping[str, int] | None = None, ruleset: Ruleset | None = None,
+                    muggins: bool | None = None) -> PlayAdvice:
         """What ``player`` should lay now, by expected pegging difference (perfect-
         information sampling over the hands the others could hold); with ``objective``
         ``"win"`` and the ``scores`` as the play began (two players), by the chance of
-        winning the game."""
+        winning the game. The play so far is ``plays``, or ``notation`` in their place
+        (a play without ``hands:``, standing for ``players`` and ``variant`` too)."""
+        # With notation, plays left empty are not sent: the service refuses both.
+        sent = None if notation is not None and not plays else [dict(p) for p in plays]
         body = {"player": player, "hand": list(hand), "starter": starter,
-                "plays": [dict(p) for p in plays],
-                **_given(discards=None if discards is None else list(discards),
+                **_given(notation=notation, plays=sent,
+                         discards=None if discards is None else list(discards),
                          players=None if players is None else list(players),
                          samples=samples, seed=seed, objective=objective,
                          scores=None if scores is None else dict(scores)),
-                **_common(variant, None, None)}
+                **_common(variant, ruleset, muggins)}
         return cast(PlayAdvice, self.request("POST", "/v1/pegging/advise", body))
 
     def check_tournament(self, cards: Sequence[Mapping[str, Any]], *,
@@ -248,16 +279,17 @@ class Client:
 
     def chances(self, scores: Mapping[str, int], *, players: Sequence[str] | None = None,
                 dealer: str | None = None, after: DealPart | None = None,
-                seen: Mapping[str, Any] | None = None,
-                variant: Variant | None = None) -> Chances:
+                seen: Mapping[str, Any] | None = None, variant: Variant | None = None,
+                ruleset: Ruleset | None = None, muggins: bool | None = None) -> Chances:
         """Each player's chance of winning from ``scores`` (by name), ``dealer`` dealing:
         before the deal, ``after`` one of its parts, or with the cards one player has
         ``seen`` (``{"player": ..., "cards": [6 dealt]}`` or ``{"player": ..., "kept":
-        [4], "discard"?: [2], "starter"?: card}``). Two players only."""
+        [4], "discard"?: [2], "starter"?: card}``). Two players only. ``ruleset`` and
+        ``muggins`` are read as everywhere and change nothing: the table is the ACC's."""
         body = {"scores": dict(scores),
                 **_given(players=None if players is None else list(players), dealer=dealer,
                          after=after, seen=None if seen is None else dict(seen)),
-                **_common(variant, None, None)}
+                **_common(variant, ruleset, muggins)}
         return cast(Chances, self.request("POST", "/v1/chances", body))
 
     def rulesets(self) -> dict[str, Any]:
@@ -284,7 +316,12 @@ class LocalClient(Client):
     """The same calls answered in-process by the app itself: no server, same answers."""
 
     def __init__(self) -> None:
-        from service import create_app
+        try:
+            from service import create_app
+        except ImportError as error:  # the library and client alone: `pip install muggins`
+            raise MugginsError(f"answering in-process needs the service ({error}): pip "
+                               "install 'muggins[server]', or ask a running one "
+                               "(Client(url), muggins --url URL)") from error
 
         super().__init__("local")
         self._app = create_app().test_client()

@@ -20,6 +20,7 @@ from muggins.local_checks import MAX_CLAIM, Refusals, refused_record
 from muggins.local_records import answer_record
 from rules import (
     DEFAULT_SAMPLES,
+    NO_PLAYERS,
     PlayEvent,
     RecordError,
     Ruleset,
@@ -65,7 +66,6 @@ from rules.club import (
     seat,
 )
 from rules.core import MOST_TO_CRIB
-from rules.core.errors import NO_PLAYERS
 
 __all__ = ["LocalReferee", "chance_tables"]
 

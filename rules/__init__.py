@@ -73,6 +73,7 @@ from rules.club import (
     standings_csv,
 )
 from rules.core import (
+    NO_PLAYERS,
     Card,
     CardError,
     ClaimRuling,
@@ -171,6 +172,7 @@ from rules.show import (
 __all__ = [
     "ADVICE_POSITIONS",
     "DEFAULT_SAMPLES",
+    "NO_PLAYERS",
     "REVIEW_POSITIONS",
     "Advice",
     "AdviceError",

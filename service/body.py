@@ -4,7 +4,7 @@ Flask's ``get_json`` accepts NaN and Infinity, silently keeps the last of
 duplicate keys, and lets a deeply nested document escape as a RecursionError.
 A referee must not guess what a client meant, so each of those is a 400.
 
-JSON may also escape half of a UTF-16 pair (``"\ud800"``): Python reads it as a lone
+JSON may also escape half of a UTF-16 pair (``"\\ud800"``): Python reads it as a lone
 surrogate, which is no text at all and cannot be written back out. A name or key
 holding one is a 422 pointing at it, here, before any schema sees it.
 """

@@ -53,6 +53,9 @@ class Documented:
     """The schema's name among openapi.yaml's ``components/schemas``; without one it is
     written out where it is used."""
     description: ClassVar[str | None] = None
+    type_name: ClassVar[str | None] = None
+    """The name of a schema written out where it is used (no component), for the types
+    the clients generate from the contract (muggins/schema.py, schema.ts)."""
     required_too: ClassVar[tuple[str, ...]] = ()
     """Fields the library requires (of a finished record, say), which the contract lists
     as required though the schema leaves them to it."""

@@ -25,9 +25,9 @@ from werkzeug.exceptions import (
 )
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from rules import NO_PLAYERS, RecordError
 from rules import Problem as RecordProblem
-from rules import RecordError
-from rules.core.errors import NO_PLAYERS
+from service.messages import Coded, quote
 
 __all__ = [
     "MAX_ERRORS",
@@ -51,17 +51,6 @@ log = logging.getLogger("muggins.errors")
 MAX_ERRORS = 50
 """Problems listed in one answer; ``errors_omitted`` counts the rest. A hostile body can
 hold a hundred thousand bad keys: its answer must not be a hundred thousand problems."""
-
-
-class Coded(str):
-    """A validation message that carries a stable, kebab-case code."""
-
-    code: str
-
-    def __new__(cls, code: str, text: str) -> Coded:
-        message = super().__new__(cls, text)
-        message.code = code
-        return message
 
 
 class InvalidRequest(UnprocessableEntity):
@@ -97,7 +86,7 @@ def _walk(messages: Any, path: tuple[str | int, ...]) -> Iterator[dict[str, str]
             elif _is_unknown_field(value):
                 # The schema's message cannot name the key: the walker, which has it, does.
                 yield {"pointer": json_pointer((*path, key)),
-                       "detail": f"{_quoted(key)} is not a field here", "code": "unknown-field"}
+                       "detail": f"{quote(key)} is not a field here", "code": "unknown-field"}
             else:
                 yield from _walk(value, (*path, key))
     elif isinstance(messages, list):
@@ -112,12 +101,6 @@ def _walk(messages: Any, path: tuple[str | int, ...]) -> Iterator[dict[str, str]
 def _is_unknown_field(messages: Any) -> bool:
     return (isinstance(messages, list) and len(messages) == 1
             and isinstance(messages[0], Coded) and messages[0].code == "unknown-field")
-
-
-def _quoted(key: object) -> str:
-    from service.fields import quote  # the fields import this module
-
-    return quote(key)
 
 
 def json_pointer(path: Iterable[str | int]) -> str:

@@ -18,7 +18,7 @@ from marshmallow.types import ErrorMessages
 from rules import Card, InvalidCardError, Ruleset, Variant
 from rules.core import MOST_CARDS, MOST_PLAYERS
 from service.documented import Documented, component
-from service.errors import Coded
+from service.messages import Coded, quote
 
 __all__ = [
     "MAX_CARDS",
@@ -48,25 +48,6 @@ __all__ = [
     "ruleset_field",
     "variant_field",
 ]
-
-QUOTED = 40
-"""Characters of a bad string quoted in a message; longer ones are cut short."""
-
-
-def quote(value: Any) -> str:
-    """The bad value as a message shows it: a string quoted (cut short, a lone
-    surrogate escaped, as ``repr`` does), a number or a constant as written, a list or an
-    object by its kind (never the whole of it: it may be huge)."""
-    if isinstance(value, str):
-        return repr(value) if len(value) <= QUOTED else repr(value[:QUOTED - 1]) + "…"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    if value is None or isinstance(value, (bool, int, float)):
-        return repr(value)
-    return type(value).__name__
-
 
 SHAPE_CODES: Mapping[str, str] = {
     "required": "required",

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import ast
+import functools
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -44,6 +46,36 @@ class ValidatingClient(FlaskClient):
                 # they check the problem body themselves.
                 assert response.status_code in (404, 405, 500), sent.path
         return response
+
+
+# --- the library's own tests (the CI workflow runs them on every Python it supports) ----
+
+NOT_THE_LIBRARY = frozenset({
+    "service", "flask", "werkzeug", "openapi_core", "schemathesis", "muggins", "requests",
+    "playwright", "axe_playwright_python", "kubernetes_validate", "bench", "tools",
+    "subprocess"})
+"""What a module of the library's own tests imports none of: the service, the clients, a
+browser, the bench, the tools, or other programs."""
+APP_FIXTURES = frozenset({"app", "client", "live_server", "page", "browser"})
+
+
+@functools.cache
+def _imports(path: str) -> frozenset[str]:
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    return frozenset(
+        name.split(".")[0] for node in ast.walk(tree)
+        for name in ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module] if isinstance(node, ast.ImportFrom) and node.module else []))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``library`` each test of the library alone: its module imports nothing in
+    NOT_THE_LIBRARY and it asks for no app, server or page (``pytest -m library``)."""
+    for item in items:
+        path = getattr(item, "path", None)
+        if (path is not None and not _imports(str(path)) & NOT_THE_LIBRARY
+                and not APP_FIXTURES & set(getattr(item, "fixturenames", ()))):
+            item.add_marker(pytest.mark.library)
 
 
 @pytest.fixture(scope="session")

@@ -110,3 +110,38 @@ def test_local_client_gives_the_same_answers(referee: Client) -> None:
     local = LocalClient()
     args = (["4H", "5H", "6H", "6C"], "JH")
     assert local.check_hand(*args, claimed=12) == referee.check_hand(*args, claimed=12)
+
+
+GAME = """six-card to 121: ann bob
+deal: 1
+dealt: ann 5H 5D 6C 9S JH QS; bob 2C 3H 4D 8S TD KC
+discards: ann JH QS; bob TD KC
+starter: 7S
+play: ann 5H, bob 8S, ann 6C, bob 3H, ann 9S, bob 2C, ann 5D, bob 4D
+show: ann =10; bob =7; crib =4
+"""
+
+
+class TestEveryField:
+    """What the client could not send before (tests/test_clients_send.py walks every
+    field); here answered by the service itself, in-process."""
+
+    def test_a_game_and_a_play_in_notation(self) -> None:
+        local = LocalClient()
+        # docs/notation.md's example game, its first deal (bob deals): ann pegs 31 for 2
+        # and shows 10 (15-2, a pair, a double run of 5 6 7); bob pegs the last card
+        # and shows 7 (15-4, a run of three) and the crib's run of four.
+        game = local.check_game(notation=GAME)
+        assert (game["scores"], game["winner"]) == ({"ann": 12, "bob": 12}, None)
+        assert local.review_game(notation=GAME, ruleset="hoyle")["scores"] == game["scores"]
+        # bob's ten makes fifteen (2), and is the last card (1).
+        play = local.check_pegging(notation="six-card to 121: ann bob\nplay: ann 5H, bob TC =2\n")
+        assert play["totals"] == {"ann": 0, "bob": 3}
+
+    def test_discards_by_the_chance_of_winning(self) -> None:
+        local = LocalClient()
+        body = {"cards": ["KS", "2S", "5C", "AS", "QS", "7C"], "dealer": False,
+                "scores": {"pone": 115, "dealer": 100}}
+        advice = local.advise_discards(body["cards"], dealer=False, scores=body["scores"])
+        assert advice == local.request("POST", "/v1/discards/advise", body)
+        assert advice["scores"] == {"pone": 115, "dealer": 100} and "win" in advice["options"][0]

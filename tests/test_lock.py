@@ -44,8 +44,8 @@ CONSTRAINTS = {_name(m.group(1)): m.group(2) for line in
                if (m := PIN.match(line))}
 
 
-@pytest.mark.parametrize(("lock", "extras"), [("requirements.lock", []),
-                                               ("requirements-test.lock", ["test"])])
+@pytest.mark.parametrize(("lock", "extras"), [("requirements.lock", ["server"]),
+                                               ("requirements-test.lock", ["server", "test"])])
 def test_the_lock_pins_everything_with_hashes(lock: str, extras: list[str]) -> None:
     pins = _lock(lock)
     wanted = _requirement_names(PROJECT["project"]["dependencies"])
@@ -123,3 +123,24 @@ def test_make_test_builds_and_tests_the_typescript_client() -> None:
     scripts = json.loads((ROOT / "clients/typescript/package.json").read_text())["scripts"]
     assert scripts["build"] == "npm run generate && tsc -p tsconfig.json"
     assert "openapi-typescript ../../openapi.yaml" in scripts["generate"]
+
+
+def test_make_test_measures_branch_coverage_with_a_floor_for_the_library() -> None:
+    coverage = PROJECT["tool"]["coverage"]["run"]
+    assert coverage["branch"] is True and coverage["source"] == ["rules", "service", "muggins"]
+    test = _recipe("test")
+    assert re.search(r"-m pytest -n 2 --cov --cov-report=term", test), test
+    floor = re.search(r"-m coverage report --include='rules/\*' --format=total "
+                      r"--fail-under=(\d+)", test)
+    assert floor and 80 <= int(floor.group(1)) <= 100, test
+
+
+def test_the_workflow_tests_the_library_on_every_supported_python() -> None:
+    import yaml
+
+    workflow = yaml.safe_load((ROOT / ".github/workflows/ci.yml").read_text(encoding="utf-8"))
+    library = workflow["jobs"]["library"]
+    assert library["strategy"]["matrix"]["python"] == ["3.11", "3.12", "3.13"]
+    assert PROJECT["project"]["requires-python"] == ">=3.11"
+    assert any(step.get("run") == "make test-library PYTHON=python" for step in library["steps"])
+    assert re.search(r"-m pytest -n 2 -m library", _recipe("test-library"))

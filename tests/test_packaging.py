@@ -5,11 +5,12 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
+
+import rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,12 +52,13 @@ def test_the_wheel_has_everything_the_service_reads(wheel: Path) -> None:
             assert (archive.read(f"rules/chances/data/{table}.chances")
                     == (ROOT / "rules" / "chances" / "data" / f"{table}.chances").read_bytes())
         assert not [name for name in names if name.startswith("service/data/")]
-        version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+        version = rules.__version__
         entry_points = archive.read(f"muggins-{version}.dist-info/entry_points.txt").decode()
     scorepad = ROOT / "service" / "scorepad"
     shipped = {p.relative_to(scorepad).as_posix() for p in scorepad.rglob("*") if p.is_file()}
     assert {f"service/scorepad/{name}" for name in shipped} <= names
-    assert {"rules/py.typed", "muggins/cli.py", "service/v1/hands.py"} <= names
+    assert {"rules/py.typed", "muggins/cli.py", "service/v1/hands.py",
+            f"muggins-{version}.dist-info/licenses/LICENSE"} <= names
     assert "muggins = muggins.cli:main" in entry_points
 
 
@@ -93,7 +95,7 @@ def test_the_image_copies_the_rule_book_the_package_links_to() -> None:
     assert (ROOT / "service" / "rules.md").resolve() == (ROOT / "docs" / "rules.md")
     dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
     assert "COPY docs/rules.md ./docs/rules.md" in dockerfile
-    build = "pip install --no-cache-dir --no-deps --no-build-isolation ."
+    build = 'pip install --no-cache-dir --no-deps --no-build-isolation ".[server]"'
     assert dockerfile.index("COPY docs/rules.md") < dockerfile.index(build)
 
 

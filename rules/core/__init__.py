@@ -12,7 +12,7 @@ from rules.core.cards import (
     parse_cards,
 )
 from rules.core.codes import SCORECARD_CODES, FindingCode
-from rules.core.errors import Problem, ProblemCode, Problems, RecordError
+from rules.core.errors import NO_PLAYERS, Problem, ProblemCode, Problems, RecordError
 from rules.core.findings import ClaimRuling, Finding, Verdict, rule_on_claim
 from rules.core.names import BARE_NAME, InvalidNameError, quote_name, read_name
 from rules.core.rulesets import Ruleset, RulesetSpec
@@ -32,6 +32,7 @@ __all__ = [
     "MOST_CARDS",
     "MOST_PLAYERS",
     "MOST_TO_CRIB",
+    "NO_PLAYERS",
     "PARTNERS",
     "SCORECARD_CODES",
     "TWO_PLAYERS",

@@ -96,6 +96,7 @@ class AdviseResult(Answer):
 
 
 class _PeggingAdviseResultOptionsItem(Answer):
+    type_name = "PlayOption"
     card = canonical_card()
     go = Boolean(metadata=doc(const=True))
     expected = Float(required=True, metadata=doc("The mean play point difference from here."))
@@ -122,6 +123,7 @@ class PeggingAdviseResult(Answer):
 
 
 class _ChancesResultTable(Answer):
+    type_name = "ChanceTableFacts"
     deals = Integer(required=True, metadata=doc("Deals simulated to build it.", minimum=1))
     seed = Integer(required=True, allow_none=True)
     version = String(required=True, allow_none=True)

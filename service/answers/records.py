@@ -117,6 +117,7 @@ class _HandCheckResultBreakdown(Answer):
 
 
 class _HandCheckResultAward(Answer):
+    type_name = "Award"
     player = Integer(required=True, metadata=doc(minimum=0))
     opponent = Integer(required=True, metadata=doc(minimum=0))
 
@@ -144,7 +145,7 @@ class HandCheckResult(Answer):
 
 class PegScore(Answer):
     component = "PegScore"
-    kind = Enum(PegKind, by_value=True, required=True)
+    kind = Enum(PegKind, by_value=True, required=True, metadata=doc(title="PegKind"))
     points = Integer(required=True, metadata=doc(minimum=1))
 
 
@@ -177,7 +178,7 @@ class Next(Answer):
     component = "Next"
     description = "What comes next in a deal in progress."
     phase = Enum(Phase, by_value=True, required=True, metadata=doc(
-        "A finished pegging record is at `show`; a finished deal is `over`."))
+        "A finished pegging record is at `show`; a finished deal is `over`.", title="Phase"))
     player = String(required=True, allow_none=True, metadata=doc(
         "In `play` the player to lay or say go; in `cut` the pone; in `show` who counts next "
         "(the players from the dealer's left, then `crib`); null in `discard` (everyone throws "
@@ -238,6 +239,7 @@ class DealCheckResult(Answer):
 
 
 class _GameCheckResultDealsItem(Answer):
+    type_name = "GameCheckDeal"
     deal = Integer(required=True, metadata=doc(minimum=0))
     dealer = String(required=True)
     misdeal = Boolean(required=True)
@@ -259,7 +261,8 @@ class GameCheckResult(Answer):
     deals = List(Nested(_GameCheckResultDealsItem), required=True)
     scores = points(required=True)
     winner = String(required=True, allow_none=True)
-    margin = Enum(Margin, by_value=True, required=True, allow_none=True)
+    margin = Enum(Margin, by_value=True, required=True, allow_none=True,
+                  metadata=doc(title="Margin"))
     findings = List(Nested(Finding), required=True, metadata=doc(
         "Every deal's findings, each with its `deal` number."))
     target = target_used(required=True)

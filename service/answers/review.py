@@ -117,6 +117,7 @@ class _LostExact(Answer):
 
 
 class _Lost(Answer):
+    type_name = "PlayerLoss"
     discard = Float(required=True, metadata=doc(minimum=0))
     play = Integer(required=True, metadata=doc(minimum=0))
     count = Integer(required=True, metadata=doc(minimum=0))
@@ -150,11 +151,13 @@ class DealReviewResult(DealReview):
 
 
 class _GameDealReview(DealReview):
+    type_name = "GameDealReview"
     deal = Integer(required=True, metadata=doc(minimum=0))
     dealer = String(required=True)
 
 
 class _Chances(Answer):
+    type_name = "DealChances"
     deal = Integer(required=True, metadata=doc(minimum=0))
     win = chance(required=True)
     after_play = chance(required=True, allow_none=True)
@@ -162,6 +165,7 @@ class _Chances(Answer):
 
 
 class _Figures(Answer):
+    type_name = "PlayerFigures"
     error_rate = Float(required=True, metadata=doc(minimum=0, maximum=1))
     decisions = Integer(required=True, metadata=doc(minimum=0))
     luck = Float(required=True)

@@ -77,9 +77,10 @@ class ChancesSchema(CommonSchema):
         "target."})
     # Read as a string: the library names the part (Part.word), or refuses it with a 422.
     after = String(metadata={
-        "enum": [part.word for part in Part], "description": "The last part of the deal "
-        "already pegged, in the order they are counted (`scores` include it); after the crib "
-        "the deal is over and the next one is dealt by the other player. Not with `seen`."})
+        "title": "DealPart", "enum": [part.word for part in Part],
+        "description": "The last part of the deal already pegged, in the order they are "
+        "counted (`scores` include it); after the crib the deal is over and the next one is "
+        "dealt by the other player. Not with `seen`."})
     seen = Nested(SeenSchema)
 
 

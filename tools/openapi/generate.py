@@ -118,6 +118,12 @@ class Converter(OpenAPIConverter):
 
     def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
         cls = _documented_cls(schema)
+        out = self._schema(cls, schema)
+        if cls is not None and cls.type_name:
+            out = {"title": cls.type_name, **out}
+        return out
+
+    def _schema(self, cls: type[Documented] | None, schema: Any) -> dict[str, Any]:
         if cls is not None and cls.shapes:
             return self._shapes(cls)
         base = _open_base(cls)
@@ -154,6 +160,11 @@ class Converter(OpenAPIConverter):
                 "type": "object", "additionalProperties": False,
                 "required": list(shape.required), "description": shape.description,
                 "properties": {key: self.field2property(fields[key]) for key in names}})
+            # The other shapes' fields are never here (false): a client's types rule them
+            # out (a card event with `go` is a 422 `card-and-go`). Set once written: apispec
+            # would read a bare `false` as the name of a schema.
+            self.spec.components.schemas[name]["properties"].update(
+                (key, False) for key in fields if key not in names)
             branches.append({"$ref": REF + name})
         return {"description": cls.description, "anyOf": branches}
 

@@ -15,7 +15,10 @@ export type HandBatchRequest = Omit<Schemas["HandBatchRequest"], "hands"> & {
 };
 export type HandBatchResult =
   operations["checkHands"]["responses"][200]["content"]["application/json"];
+/** A card laid or a go, never both: a card's `go` and a go's `card` are `never`. */
 export type PlayEvent = Schemas["PlayEvent"];
+export type CardEvent = Schemas["CardEvent"];
+export type GoEvent = Schemas["GoEvent"];
 export type PeggingCheckRequest = Schemas["PeggingCheckRequest"];
 export type PeggingCheckResult = Schemas["PeggingCheckResult"];
 export type DealCheckRequest = Schemas["DealCheckRequest"];
