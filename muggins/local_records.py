@@ -198,7 +198,7 @@ def _one_deal(body: Any, *, review: bool) -> dict[str, Any]:
     table = Table.seat(variant, players, target=target)
     if review:
         _check(not in_progress)
-        from muggins.local import chance_tables
+        from rules.chances import shipped_tables as chance_tables  # only reviews need them
 
         return deal_review_answer(review_deal(record, table=table, ruleset=ruleset,
                                               muggins=muggins, scores_before=scores,
@@ -225,7 +225,7 @@ def _game(body: Any, *, review: bool) -> dict[str, Any]:
     if not review:
         return game_answer(check_game(table, deals, ruleset=ruleset, muggins=muggins,
                                       scores_before=scores))
-    from muggins.local import chance_tables
+    from rules.chances import shipped_tables as chance_tables  # only reviews need them
 
     tables = chance_tables()
     reviewed = review_game(table, deals, ruleset=ruleset, muggins=muggins,

@@ -21,46 +21,19 @@ partnership is one side for the whole game.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from rules.core.errors import ProblemCode, Problems, not_seated
 from rules.core.names import quote_name
+from rules.core.table_text import PARTNERS, InvalidTableError, Side, TableReader
 from rules.core.variants import Variant
 
 __all__ = ["PARTNERS", "TWO_PLAYERS", "InvalidTableError", "Side", "Table"]
 
-_TOKEN = re.compile(r"[^\s:;=]+|\S")
-"""A word of a table's text, or one mark: what a mistake is shown as."""
-
-PARTNERS = "&"
-"""Joins the members of a side in its default name: ``ann&cy``."""
 TWO_PLAYERS = ("pone", "dealer")
 """The seats of a two-player table that names none."""
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    """Who keeps one score: a player, or a partnership."""
-
-    name: str
-    """Stable: ``ann&cy`` stays ``ann&cy`` whoever deals."""
-    members: tuple[str, ...]
-    """In seat order of the table the side was made for."""
-
-
-class InvalidTableError(ValueError):
-    """A table's text badly written; it quotes the text where reading stopped."""
-
-    def __init__(self, text: str, pos: int, why: str) -> None:
-        self.text = text
-        self.pos = pos
-        token = _TOKEN.match(text, pos)
-        shown = token.group() if token and token.group() else None
-        where = f"{shown!r} at column {pos + 1}" if shown else f"the end, column {pos + 1}"
-        super().__init__(f"{why}: {where} of {text!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +133,8 @@ class Table:
         """A table from its text, read leniently (any spacing, the variant in any case).
         Raises :class:`InvalidTableError` for text badly written, and
         :class:`rules.core.errors.RecordError` for a table that cannot exist."""
-        from rules.core.table_text import TableReader  # the reader seats the table it reads
-
-        return TableReader(text).table()
+        read = TableReader(text).table()
+        return cls.seat(read.variant, read.seats, target=read.target, sides=read.sides)
 
     def __str__(self) -> str:
         text = (f"{self.variant} to {self.target}: "

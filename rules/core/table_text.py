@@ -1,15 +1,52 @@
-"""Reading a table's text (:meth:`rules.core.table.Table.parse`): the one grammar,
-leniently read, every mistake an :class:`InvalidTableError` at its place."""
+"""A table's text (:meth:`rules.core.table.Table.parse`): the one grammar, leniently
+read, every mistake an :class:`InvalidTableError` at its place, and the values it names
+(a :class:`Side`); the table seats what it reads."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.core.names import InvalidNameError, read_name
-from rules.core.table import PARTNERS, InvalidTableError, Side, Table
 from rules.core.variants import Variant
 
-__all__ = ["TableReader"]
+__all__ = ["PARTNERS", "InvalidTableError", "Side", "TableReader", "TableText"]
+
+_TOKEN = re.compile(r"[^\s:;=]+|\S")
+"""A word of a table's text, or one mark: what a mistake is shown as."""
+
+PARTNERS = "&"
+"""Joins the members of a side in its default name: ``ann&cy``."""
+@dataclass(frozen=True, slots=True)
+class Side:
+    """Who keeps one score: a player, or a partnership."""
+
+    name: str
+    """Stable: ``ann&cy`` stays ``ann&cy`` whoever deals."""
+    members: tuple[str, ...]
+    """In seat order of the table the side was made for."""
+
+
+class InvalidTableError(ValueError):
+    """A table's text badly written; it quotes the text where reading stopped."""
+
+    def __init__(self, text: str, pos: int, why: str) -> None:
+        self.text = text
+        self.pos = pos
+        token = _TOKEN.match(text, pos)
+        shown = token.group() if token and token.group() else None
+        where = f"{shown!r} at column {pos + 1}" if shown else f"the end, column {pos + 1}"
+        super().__init__(f"{why}: {where} of {text!r}")
+
+
+class TableText(NamedTuple):
+    """What a table's text says, for :meth:`rules.core.table.Table.parse` to seat."""
+
+    variant: Variant
+    target: int
+    seats: list[str]
+    sides: list[Side] | None
 
 _SPACE = re.compile(r"\s*")
 _WORD = re.compile(r"[A-Za-z0-9-]+")
@@ -64,7 +101,7 @@ class TableReader:
         self.space()
         return self.pos < len(self.text) and self.text[self.pos] != ";"
 
-    def table(self) -> Table:
+    def table(self) -> TableText:
         self.space()
         start = self.pos
         try:
@@ -90,7 +127,7 @@ class TableReader:
         self.space()
         if self.pos < len(self.text):
             raise self.fail("unexpected text")
-        return Table.seat(variant, seats, target=target, sides=sides)
+        return TableText(variant, target, seats, sides)
 
     def side(self) -> Side:
         first = self.name()
