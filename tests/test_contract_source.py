@@ -104,7 +104,8 @@ def _children(doc: dict[str, Any], node: dict[str, Any]) -> Iterator[tuple[str, 
     for part in (*node.get("allOf", []), *node.get("anyOf", []), *node.get("oneOf", [])):
         yield from _children(doc, part)
     for name, child in node.get("properties", {}).items():
-        yield f".{name}", child
+        if isinstance(child, dict):  # `false`: a field never there (another shape's)
+            yield f".{name}", child
     if isinstance(node.get("items"), dict):
         yield "[]", node["items"]
     if isinstance(node.get("additionalProperties"), dict):

@@ -8,8 +8,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rules", "service", "muggins", "tools", "bench")
 MOST = 400
-WAITING: dict[str, str] = {}
-"""Modules over the limit for a stated reason, until it is gone."""
+WAITING: dict[str, str] = {
+    "muggins/schema.py": "written by make clients from openapi.yaml, not by hand",
+}
+"""Modules over the limit for a stated reason."""
 
 
 def lines(path: Path) -> int:
