@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache, lru_cache
 
-from rules.advice import advise
+from rules.advice import best_option
 from rules.core.cards import PIPS, Card, Rank, Suit, full_deck
 from rules.core.variants import Variant
 from rules.doubledummy import Position
@@ -134,7 +134,7 @@ def play_deal(rng: random.Random, variant: Variant = Variant.SIX_CARD, *,
         elif discards is not None and (side, tuple(cards)) in discards:
             keep, discard = discards[side, tuple(cards)]
         else:
-            best = advise(cards, dealer=side == DEALER, variant=variant).options[0]
+            best = best_option(cards, dealer=side == DEALER, variant=variant)
             keep, discard = best.keep, best.discard
             if discards is not None:
                 discards[side, tuple(cards)] = keep, discard
