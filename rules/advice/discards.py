@@ -150,9 +150,12 @@ class _Sums:
         jacks_unseen = ranks[_JACK_RANK]
         # Heels go to the dealer's side: in the four-player game the partner's too.
         self.heels = _HEELS * jacks_unseen * per_starter if ours else 0
+        # By place in the hand (its cards are distinct): the discards in the order of
+        # ``combinations``, each keep the rest in the hand's order.
+        places = range(len(self.cards))
         self.discards = list(combinations(self.cards, to_crib))
-        self.keeps = [tuple(card for card in self.cards if card not in discard)
-                      for discard in self.discards]
+        self.keeps = [tuple(self.cards[j] for j in places if j not in away)
+                      for away in combinations(places, to_crib)]
         hands = _hand_totals(self.keeps, ranks, suits)
         cribs = _crib_rank_totals(self.discards, ranks, others + 1)
         # Nobs from the other cards: one of them a jack of the starter's suit.
@@ -189,12 +192,12 @@ def _hand_totals(keeps: Sequence[Sequence[Card]], ranks: Sequence[int],
     """Each kept hand's count summed over every starter: by the starter's rank for
     fifteens, pairs and runs and by its suit for flush and nobs (the show's own tables
     either way), each weighted by how many unseen cards have it."""
-    rank_points = np.array([_by_starter_rank(sum(HAND_CODE[c.index] for c in keep) >> SHIFT)
-                            for keep in keeps], dtype=np.int64)
+    keys = [sum(HAND_CODE[c.index] for c in keep) for keep in keeps]
+    rank_points = np.array([_by_starter_rank(key >> SHIFT) for key in keys], dtype=np.int64)
     totals = rank_points @ np.array(ranks, dtype=np.int64)
     out = []
-    for keep, total in zip(keeps, totals.tolist(), strict=True):
-        field = sum(HAND_CODE[c.index] for c in keep) & LOW
+    for key, total in zip(keys, totals.tolist(), strict=True):
+        field = key & LOW
         out.append(total + sum(count * HAND_SUITS[field + _STARTER_SUIT[suit]]
                                for suit, count in enumerate(suits)))
     return out

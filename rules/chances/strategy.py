@@ -251,6 +251,8 @@ def _choose(position: Position, legal: Sequence[int], ranks: int,
             single_count: bool) -> tuple[int, Position, Pegs]:
     """The card to lay (``ranks``: a bit per rank the actor has not seen), with the
     position and the pegs it leads to."""
+    if len(legal) == 1:  # nothing to weigh
+        return legal[0], *position.lay(legal[0], single_count=single_count)
     seat = position.actor
     best: tuple[int, Position, Pegs] | None = None
     best_value = 0
