@@ -144,14 +144,15 @@ def play_options(rng: random.Random, knowns: Sequence[Known],
                 or known.dealt or known.starter is not None):
             raise ValueError("every option is one side's discard from the same cards")
     dealt, starter, _ = _deal_around(rng, spec.dealt, spec.to_crib, first)
-    theirs = dealt[1 - first.side]
-    discards: Discards = {}
+    other = 1 - first.side
+    theirs = dealt[other]
+    best = best_option(theirs, dealer=other == DEALER, variant=variant)
     trails = []
     for known in knowns:
         mine = (*known.kept, *known.discard)
         pair = (mine, theirs) if known.side == PONE else (theirs, mine)
-        trails.append(_played(variant, pair, starter, {known.side: (known.kept, known.discard)},
-                              discards))
+        kept_by = {known.side: (known.kept, known.discard), other: (best.keep, best.discard)}
+        trails.append(_played(variant, pair, starter, kept_by, None))
     return trails
 
 
