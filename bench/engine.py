@@ -9,8 +9,8 @@ discard and the one-ply play dealt out for a discard near the end (``discard_cha
 (4 games, bench/review.py's seeded games); one of the table's chunks (600 deals dealt by
 the strategy). Each round runs every workload once in a fresh subprocess of each tree
 (its own venv, the tree first on ``sys.path``), base first then this tree, and the
-figures are the medians over rounds. ``--profile`` prints this tree's cProfile top
-lines for one workload instead.
+figures are the medians over rounds. ``--profile`` prints the cProfile top lines
+(by own time) of one workload in each tree instead.
 """
 
 from __future__ import annotations
@@ -65,15 +65,21 @@ def _worker(name: str) -> None:
     print(json.dumps({"cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall}))
 
 
-def _measure(tree: Path, name: str) -> dict[str, float]:
+def _in_tree(tree: Path, call: str) -> str:
+    """The output of ``call`` (this module's function, as code) run by ``tree``'s venv
+    with ``tree`` first on ``sys.path``."""
     python = tree / ".venv" / "bin" / "python"
     code = (f"import sys; sys.path.insert(0, {str(tree)!r}); sys.path.insert(1, {str(HERE)!r}); "
             f"import importlib.util as u; s = u.spec_from_file_location('engine', "
             f"{str(Path(__file__).resolve())!r}); m = u.module_from_spec(s); "
-            f"s.loader.exec_module(m); m._worker({name!r})")
-    out = subprocess.run([str(python), "-c", code], cwd=tree, check=True, capture_output=True,
-                         text=True).stdout
-    found: dict[str, float] = json.loads(out.strip().splitlines()[-1])
+            f"s.loader.exec_module(m); m.{call}")
+    return subprocess.run([str(python), "-c", code], cwd=tree, check=True, capture_output=True,
+                          text=True).stdout
+
+
+def _measure(tree: Path, name: str) -> dict[str, float]:
+    found: dict[str, float] = json.loads(
+        _in_tree(tree, f"_worker({name!r})").strip().splitlines()[-1])
     return found
 
 
@@ -93,7 +99,9 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=15)
     args = parser.parse_args()
     if args.profile:
-        _profile(args.profile, args.lines)
+        for tree in (args.base, HERE):
+            print(f"## {args.profile} in {tree}")
+            print(_in_tree(tree, f"_profile({args.profile!r}, {args.lines})"))
         return
     from bench._common import header
     header(f"engine workloads: this tree against {args.base}, alternating")
