@@ -19,7 +19,7 @@ from rules.chances import (
     discard_chances,
     play_deal,
 )
-from rules.chances.strategy import Discards, Known, _deal_around
+from rules.chances.strategy import Discards, Known, _deal_around, play_options
 from service.v1.chances import load_tables
 
 
@@ -69,6 +69,33 @@ def test_the_opponents_discard_is_worked_out_once_and_changes_nothing() -> None:
         assert play_deal(random.Random(3), known=known, discards=remembered) == alone
     # One entry, the dealer's: every option met the same six cards.
     assert len(remembered) == 1 and next(iter(remembered))[0] == DEALER
+
+
+@pytest.mark.parametrize("side", [PONE, DEALER])
+def test_every_option_on_one_shuffle_plays_as_each_alone(side: int) -> None:
+    options = advise(BOARD, dealer=side == DEALER).options
+    knowns = [Known(side, kept=o.keep, discard=o.discard) for o in options]
+    rng = random.Random(11)
+    for _ in range(6):
+        state = rng.getstate()
+        alone = []
+        for known in knowns:
+            again = random.Random()
+            again.setstate(state)
+            alone.append(play_deal(again, known=known))
+        assert play_options(rng, knowns) == alone
+        assert rng.getstate() == again.getstate()  # the next deal starts where each would
+
+
+def test_options_on_one_shuffle_are_one_sides_from_the_same_cards() -> None:
+    option = advise(BOARD, dealer=False).options[0]
+    other = advise(SURE, dealer=False).options[0]
+    with pytest.raises(ValueError, match="same cards"):
+        play_options(random.Random(1), [Known(PONE, kept=option.keep, discard=option.discard),
+                                        Known(PONE, kept=other.keep, discard=other.discard)])
+    with pytest.raises(ValueError, match="same cards"):
+        play_options(random.Random(1), [Known(PONE, kept=option.keep, discard=option.discard),
+                                        Known(DEALER, kept=option.keep, discard=option.discard)])
 
 
 def test_the_exact_chances_of_a_hand_at_115_needing_6(board: DiscardChances) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from rules.advice.discards import Advice, advise
+from rules.advice.discards import Advice, advise, best_option
 from rules.core.cards import Card
 from rules.core.errors import RecordError
 from rules.core.variants import Variant
@@ -74,6 +75,38 @@ class TestTheModel:
         for chosen in advice.options:
             naive = Fraction(sum(naive_total(list(chosen.keep), s) for s in unseen), 46)
             assert chosen.hand == naive
+
+    @pytest.mark.parametrize(("variant", "dealt"), [
+        (Variant.FIVE_CARD, "JH 5H 6H 2H KD"),
+        (Variant.SEVEN_CARD, "5H 5C 5D 5S JC 9C KD"),
+        (Variant.SIX_CARD, "5H 5C 5D 5S JD KD"),
+        (Variant.THREE_PLAYER, "JC 4C 6C 8C 9H")])
+    def test_hand_against_naive_scorer_in_every_size(self, variant: Variant,
+                                                     dealt: str) -> None:
+        # Three, four and five kept cards, four of a rank kept (no starter of it left),
+        # flushes and nobs: every option's hand against the naive scorer, starter by
+        # starter.
+        hand = cards(dealt)
+        unseen = [c for c in DECK if c not in hand]
+        for chosen in advise(hand, dealer=False, variant=variant).options:
+            total = sum(naive_total(list(chosen.keep), s) for s in unseen)
+            assert chosen.hand == Fraction(total, len(unseen))
+
+    def test_the_best_option_alone_is_the_first_of_all(self) -> None:
+        rng = random.Random(31)
+        for variant in Variant:
+            for _ in range(40):
+                hand = rng.sample(DECK, variant.spec.dealt)
+                for dealer in (True, False):
+                    assert (best_option(hand, dealer=dealer, variant=variant)
+                            == advise(hand, dealer=dealer, variant=variant).options[0])
+        partner = cards("2C 3H 4D 5D 5S")
+        assert (best_option(partner, dealer=False, variant=Variant.FOUR_PLAYER,
+                            partner_deals=True)
+                == advise(partner, dealer=False, variant=Variant.FOUR_PLAYER,
+                          partner_deals=True).options[0])
+        with pytest.raises(RecordError):
+            best_option(partner, dealer=False)
 
     def test_net_and_order(self) -> None:
         hand = cards("2C 3H 4D 5D 5S JS")

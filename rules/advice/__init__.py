@@ -1,6 +1,6 @@
 """Advice: what to lay away, by exact expected value, and which card to lay now."""
 
-from rules.advice.discards import Advice, Option, advise, discard_problems
+from rules.advice.discards import Advice, Option, advise, best_option, discard_problems
 from rules.advice.play import (
     ADVICE_POSITIONS,
     DEFAULT_SAMPLES,
@@ -24,6 +24,7 @@ __all__ = [
     "PlayOption",
     "advise",
     "advise_play",
+    "best_option",
     "discard_problems",
     "prepare",
     "request_problems",

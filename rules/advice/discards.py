@@ -15,7 +15,9 @@ the opponents could make is taken as equally likely.
   (the dealer, or in the four-player game the dealer's partner too), hand minus crib
   for the other side.
 
-All sums are integers, so every average is an exact fraction.
+All sums are integers, so every average is an exact fraction. Every option's sums are
+taken over one denominator, so the options are ordered on integers and only those handed
+out become fractions.
 """
 
 from __future__ import annotations
@@ -34,15 +36,19 @@ from rules.core.cards import Card, Rank, full_deck
 from rules.core.errors import Problem, ProblemCode, Problems, RecordError, check_cards
 from rules.core.variants import CRIB_SIZE, Variant
 from rules.show.items import NOBS, flush_points
-from rules.show.show import score_indices
-from rules.show.tables import RANKS, rank_key
+from rules.show.tables import HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE, rank_key
 
-__all__ = ["Advice", "Option", "advise", "discard_problems", "prepare"]
+__all__ = ["Advice", "Option", "advise", "best_option", "discard_problems", "prepare"]
 
 _RANKS = 13
 _SUITS = 4
 _HEELS = 2
 _DECK = tuple(full_deck())
+_JACK_RANK = Rank.JACK.order - 1
+_RANK_DIGIT = tuple(STARTER_CODE[r * _SUITS] >> SHIFT for r in range(_RANKS))
+"""The rank field of one card of each rank (ace first)."""
+_STARTER_SUIT = tuple(STARTER_CODE[s] & LOW for s in range(_SUITS))
+"""The suit field of a starter of each suit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,71 +112,121 @@ def advise(
     the crib is the partnership's. Raises :class:`rules.core.errors.RecordError` for a hand
     of the wrong size, a card twice, or a partner where there is none.
     """
-    spec = variant.spec
+    sums = _checked(cards, dealer, variant, partner_deals)
+    options = tuple(sums.option(i) for i in sorted(range(len(sums.discards)), key=sums.rank))
+    return Advice(tuple(cards), dealer, Fraction(sums.heels, sums.draws), options, sums.ours)
+
+
+def best_option(cards: Sequence[Card], *, dealer: bool, variant: Variant = Variant.SIX_CARD,
+                partner_deals: bool = False) -> Option:
+    """:func:`advise`'s first option alone, worked out without the others' fractions
+    (the strategy of the chances asks only for it, thousands of times a request)."""
+    sums = _checked(cards, dealer, variant, partner_deals)
+    return sums.option(min(range(len(sums.discards)), key=sums.rank))
+
+
+def _checked(cards: Sequence[Card], dealer: bool, variant: Variant,
+             partner_deals: bool) -> _Sums:
     problems = discard_problems(cards, dealer=dealer, variant=variant,
                                 partner_deals=partner_deals)
     if problems:
         raise RecordError(problems)
-    ours = dealer or partner_deals
-    held = {card.index for card in cards}
-    unseen = [i for i in range(len(_DECK)) if i not in held]
-    others = CRIB_SIZE - spec.to_crib  # crib cards that come from the unseen cards
-    crib = _CribModel(unseen, others)
-    jacks_unseen = sum(1 for i in unseen if _DECK[i].rank is Rank.JACK)
-    # Heels go to the dealer's side: in the four-player game the partner's too.
-    heels = Fraction(_HEELS * jacks_unseen, len(unseen)) if ours else Fraction(0)
-
-    options = []
-    for discard in combinations(cards, spec.to_crib):
-        keep = tuple(card for card in cards if card not in discard)
-        kept = [card.index for card in keep]
-        hand = Fraction(sum(score_indices(kept, s) for s in unseen), len(unseen))
-        crib_ev = crib.expected(discard)
-        net = hand + crib_ev + heels if ours else hand - crib_ev
-        options.append(Option(keep, tuple(discard), hand, crib_ev, net))
-    options.sort(key=lambda o: (-o.net, -o.hand, [c.index for c in o.discard]))
-    return Advice(tuple(cards), dealer, heels, tuple(options), ours)
+    return _Sums(cards, variant.spec.to_crib, dealer or partner_deals)
 
 
-class _CribModel:
-    """The crib's expected count for any discard, given the unseen cards."""
+class _Sums:
+    """Every option's expected values as integers over one denominator, ``draws`` (the
+    ordered draws of the other crib cards and the starter, a multiple of the starters
+    ``n``): the order is settled on integers and only the options handed out become
+    fractions, the same fractions exact arithmetic gives."""
 
-    def __init__(self, unseen: Sequence[int], others: int) -> None:
-        self.unseen = unseen
-        self.others = others
-        counts = np.zeros(_RANKS, dtype=np.int64)
-        suits = np.zeros(_SUITS, dtype=np.int64)
+    def __init__(self, cards: Sequence[Card], to_crib: int, ours: bool) -> None:
+        self.cards = tuple(cards)
+        self.ours = ours
+        held = {card.index for card in cards}
+        unseen = [i for i in range(len(_DECK)) if i not in held]
+        n = self.n = len(unseen)
+        others = CRIB_SIZE - to_crib  # crib cards that come from the unseen cards
+        ranks = [0] * _RANKS
+        suits = [0] * _SUITS
         for index in unseen:
-            counts[index // _SUITS] += 1
+            ranks[index // _SUITS] += 1
             suits[index % _SUITS] += 1
-        self.suits = suits
-        # Ordered draws of the other crib cards then the starter: a weight per rank
-        # pattern (axis i: the rank of the i-th card drawn).
-        self.weights = _draw_weights(counts, others + 1)
-        n = len(unseen)
-        self.draws = prod(range(n - others, n + 1))  # ordered draws of others + starter
+        draws = self.draws = prod(range(n - others, n + 1))
+        per_starter = draws // n
+        jacks_unseen = ranks[_JACK_RANK]
+        # Heels go to the dealer's side: in the four-player game the partner's too.
+        self.heels = _HEELS * jacks_unseen * per_starter if ours else 0
+        # By place in the hand (its cards are distinct): the discards in the order of
+        # ``combinations``, each keep the rest in the hand's order.
+        places = range(len(self.cards))
+        self.discards = list(combinations(self.cards, to_crib))
+        self.keeps = [tuple(self.cards[j] for j in places if j not in away)
+                      for away in combinations(places, to_crib)]
+        hands = _hand_totals(self.keeps, ranks, suits)
+        cribs = _crib_rank_totals(self.discards, ranks, others + 1)
         # Nobs from the other cards: one of them a jack of the starter's suit.
-        jack_pairs = sum(int(suits[i % _SUITS]) - 1 for i in unseen if i // _SUITS == 10)
-        self.nobs_from_others = Fraction(others * jack_pairs, n * (n - 1))
+        jack_pairs = sum(suits[i % _SUITS] - 1 for i in unseen if i // _SUITS == _JACK_RANK)
+        nobs_from_others = NOBS * others * jack_pairs * (draws // (n * (n - 1)))
+        flush = flush_points(CRIB_SIZE, starter_matches=True, crib=True)
+        self.hands = hands
+        self.cribs = []
+        self.nets = []
+        for discard, hand, crib in zip(self.discards, hands, cribs, strict=True):
+            crib += nobs_from_others
+            suit = discard[0].index % _SUITS
+            if all(card.index % _SUITS == suit for card in discard):
+                u = suits[suit]
+                crib += flush * (prod(range(u - others, u + 1)) if u > others else 0)
+            for card in discard:  # his nob among my discards: the starter of its suit
+                if card.rank is Rank.JACK:
+                    crib += NOBS * suits[card.index % _SUITS] * per_starter
+            self.cribs.append(crib)
+            hand *= per_starter
+            self.nets.append(hand + crib + self.heels if ours else hand - crib)
 
-    def expected(self, discard: Sequence[Card]) -> Fraction:
-        n = len(self.unseen)
-        table = _rank_points_dense()
-        sub = table[tuple(card.order - 1 for card in discard)]
-        rank_total = int(np.tensordot(sub, self.weights, axes=sub.ndim))
-        ev = Fraction(rank_total, self.draws)
+    def rank(self, i: int) -> tuple[int, int, tuple[int, ...]]:
+        """Best first: the greatest net, then the greatest hand, then the discard."""
+        return -self.nets[i], -self.hands[i], tuple(c.index for c in self.discards[i])
 
-        suit = discard[0].index % _SUITS
-        if all(card.index % _SUITS == suit for card in discard):
-            u = int(self.suits[suit])
-            flush_draws = prod(range(u - self.others, u + 1)) if u > self.others else 0
-            flush = flush_points(CRIB_SIZE, starter_matches=True, crib=True)
-            ev += flush * Fraction(flush_draws, self.draws)
+    def option(self, i: int) -> Option:
+        return Option(self.keeps[i], self.discards[i], Fraction(self.hands[i], self.n),
+                      Fraction(self.cribs[i], self.draws), Fraction(self.nets[i], self.draws))
 
-        for card in discard:  # his nob among my discards: the starter of its suit
-            if card.rank is Rank.JACK:
-                ev += NOBS * Fraction(int(self.suits[card.index % _SUITS]), n)
-        return ev + NOBS * self.nobs_from_others
+
+def _hand_totals(keeps: Sequence[Sequence[Card]], ranks: Sequence[int],
+                 suits: Sequence[int]) -> list[int]:
+    """Each kept hand's count summed over every starter: by the starter's rank for
+    fifteens, pairs and runs and by its suit for flush and nobs (the show's own tables
+    either way), each weighted by how many unseen cards have it."""
+    keys = [sum(HAND_CODE[c.index] for c in keep) for keep in keeps]
+    rank_points = np.array([_by_starter_rank(key >> SHIFT) for key in keys], dtype=np.int64)
+    totals = rank_points @ np.array(ranks, dtype=np.int64)
+    out = []
+    for key, total in zip(keys, totals.tolist(), strict=True):
+        field = key & LOW
+        out.append(total + sum(count * HAND_SUITS[field + _STARTER_SUIT[suit]]
+                               for suit, count in enumerate(suits)))
+    return out
+
+
+@cache
+def _by_starter_rank(field: int) -> tuple[int, ...]:
+    """Fifteens, pairs and runs of the kept ranks (a rank field) with a starter of each
+    rank; 0 for a fifth card of a rank, which no starter can be."""
+    return tuple(RANKS[field + _RANK_DIGIT[r]] if field // _RANK_DIGIT[r] % 5 < 4 else 0
+                 for r in range(_RANKS))
+
+
+def _crib_rank_totals(discards: Sequence[Sequence[Card]], ranks: Sequence[int],
+                      draws: int) -> list[int]:
+    """Each discard's crib fifteens, pairs and runs summed over every ordered draw of the
+    other crib cards and the starter: one weight per rank pattern, one product for all."""
+    weights = _draw_weights(np.array(ranks, dtype=np.int64), draws)
+    orders = np.array([[card.order - 1 for card in discard] for discard in discards])
+    sub = _rank_points_dense()[tuple(orders.T)]
+    totals: list[int] = (sub.reshape(len(discards), -1) @ weights.reshape(-1)).tolist()
+    return totals
 
 
 def _draw_weights(counts: npt.NDArray[np.int64], draws: int) -> npt.NDArray[np.int64]:

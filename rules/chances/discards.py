@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from rules.advice import Advice, Option, advise, discard_problems
 from rules.chances.position import covered_problems
-from rules.chances.strategy import DEALER, PONE, Discards, Known, play_deal
+from rules.chances.strategy import DEALER, PONE, Known, play_options
 from rules.chances.table import SCALE, WIN, ChanceTable, outcome
 from rules.core.cards import Card
 from rules.core.errors import Problem, ProblemCode, Problems, RecordError
@@ -163,17 +163,12 @@ def _pone_wins(chance_table: ChanceTable, advice: Advice, variant: Variant, pone
     knowns = [Known(side, kept=o.keep, discard=o.discard) for o in advice.options]
     rng = random.Random(_seed(advice, variant, pone, dealer))
     found = np.zeros((len(knowns), samples), np.int64)
-    discards: Discards = {}
     for deal in range(samples):
-        shuffle = rng.getstate()
-        for i, known in enumerate(knowns):
-            # Each option's deal is the same shuffle of the same deck (the player's
-            # cards taken out): the same opponent's cards and starter.
-            rng.setstate(shuffle)
-            trail = play_deal(rng, variant, known=known, discards=discards)
+        # Every option on the same shuffle of the same deck (the player's cards taken
+        # out): the same opponent's cards and starter.
+        for i, trail in enumerate(play_options(rng, knowns, variant)):
             found[i, deal] = outcome(trail, chance_table.target, chance_table.values,
                                      pone, dealer)[WIN]
-        discards.clear()
     return found
 
 

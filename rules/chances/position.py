@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rules.advice import advise
+from rules.advice import best_option
 from rules.chances.strategy import DEALER, PONE, Known, Part, play_deal
 from rules.chances.table import SCALE, WIN, Chances, ChanceTable, chances_from, outcome
 from rules.core.cards import Card
@@ -174,7 +174,7 @@ def _dealt_out(chance_table: ChanceTable, table: Table, seen: Seen, pone: int, d
     who = PONE if seen.player == table.pone else DEALER
     if seen.cards:
         # The strategy's discard from these cards is the same in every deal dealt out.
-        best = advise(seen.cards, dealer=who == DEALER, variant=variant).options[0]
+        best = best_option(seen.cards, dealer=who == DEALER, variant=variant)
         known = Known(who, kept=best.keep, discard=best.discard)
     else:
         known = Known(who, kept=seen.kept, discard=seen.discard, starter=seen.starter)

@@ -26,14 +26,16 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache, lru_cache
 
-from rules.advice import advise
+from rules.advice import best_option
 from rules.core.cards import PIPS, Card, Rank, Suit, full_deck
-from rules.core.variants import Variant
+from rules.core.variants import Variant, VariantSpec
 from rules.doubledummy import Position
+from rules.doubledummy.position import Pegs
 from rules.play.pegging import THIRTY_ONE, peg_scores
 from rules.show.show import score
 
-__all__ = ["DEALER", "PONE", "STRATEGY", "Discards", "Known", "Part", "Trail", "play_deal"]
+__all__ = ["DEALER", "PONE", "STRATEGY", "Discards", "Known", "Part", "Trail", "play_deal",
+           "play_options"]
 
 PONE, DEALER = 0, 1
 """The two sides of the two-player game, as the trail names them."""
@@ -114,9 +116,7 @@ def play_deal(rng: random.Random, variant: Variant = Variant.SIX_CARD, *,
     ``discards``, if given, remembers the strategy's discards: a caller that plays
     several deals on the same shuffle (one for each discard ``known`` could make) then
     works out the other side's discard once. It changes nothing in the trail."""
-    spec = variant.spec
-    if spec.players != 2:
-        raise ValueError(f"the chances are computed for two players, not {variant}")
+    spec = _two_players(variant)
     if known is None:
         deck = list(_DECK)
         rng.shuffle(deck)
@@ -126,6 +126,47 @@ def play_deal(rng: random.Random, variant: Variant = Variant.SIX_CARD, *,
         kept_by: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
     else:
         dealt, starter, kept_by = _deal_around(rng, spec.dealt, spec.to_crib, known)
+    return _played(variant, dealt, starter, kept_by, discards)
+
+
+def play_options(rng: random.Random, knowns: Sequence[Known],
+                 variant: Variant = Variant.SIX_CARD) -> list[Trail]:
+    """:func:`play_deal` for each of ``knowns`` on one shuffle, dealt once: the trails
+    are those of ``play_deal`` with ``rng`` set back to its state before each, and
+    ``rng`` is left as one of them leaves it. ``knowns`` are one side's discards from
+    the same cards (each with its discard, no starter), so every one meets the same
+    opponent's cards and starter, and the opponent's discard is worked out once."""
+    spec = _two_players(variant)
+    first = knowns[0]
+    held = set(first.cards)
+    for known in knowns:
+        if (known.side != first.side or set(known.cards) != held or not known.discard
+                or known.dealt or known.starter is not None):
+            raise ValueError("every option is one side's discard from the same cards")
+    dealt, starter, _ = _deal_around(rng, spec.dealt, spec.to_crib, first)
+    other = 1 - first.side
+    theirs = dealt[other]
+    best = best_option(theirs, dealer=other == DEALER, variant=variant)
+    trails = []
+    for known in knowns:
+        mine = (*known.kept, *known.discard)
+        pair = (mine, theirs) if known.side == PONE else (theirs, mine)
+        kept_by = {known.side: (known.kept, known.discard), other: (best.keep, best.discard)}
+        trails.append(_played(variant, pair, starter, kept_by, None))
+    return trails
+
+
+def _two_players(variant: Variant) -> VariantSpec:
+    if variant.spec.players != 2:
+        raise ValueError(f"the chances are computed for two players, not {variant}")
+    return variant.spec
+
+
+def _played(variant: Variant, dealt: tuple[Sequence[Card], Sequence[Card]], starter: Card,
+            kept_by: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]],
+            discards: Discards | None) -> Trail:
+    """The deal dealt: discards (``kept_by``'s, else the strategy's), the cut, the play
+    and the show."""
     kept: list[tuple[Card, ...]] = []
     crib: list[Card] = []
     for side, cards in enumerate(dealt):
@@ -134,7 +175,7 @@ def play_deal(rng: random.Random, variant: Variant = Variant.SIX_CARD, *,
         elif discards is not None and (side, tuple(cards)) in discards:
             keep, discard = discards[side, tuple(cards)]
         else:
-            best = advise(cards, dealer=side == DEALER, variant=variant).options[0]
+            best = best_option(cards, dealer=side == DEALER, variant=variant)
             keep, discard = best.keep, best.discard
             if discards is not None:
                 discards[side, tuple(cards)] = keep, discard
@@ -144,7 +185,7 @@ def play_deal(rng: random.Random, variant: Variant = Variant.SIX_CARD, *,
     scores: list[tuple[int, int, Part]] = []
     if starter.rank is Rank.JACK:
         scores.append((DEALER, HEELS, Part.HEELS))
-    for side, points in _play(kept, dealt, starter, spec.single_count):
+    for side, points in _play(kept, dealt, starter, variant.spec.single_count):
         scores.append((side, points, Part.PLAY))
     for side, part in ((PONE, Part.PONE_HAND), (DEALER, Part.DEALER_HAND)):
         points = score(kept[side], starter)
@@ -180,14 +221,16 @@ def _play(kept: Sequence[Sequence[Card]], dealt: Sequence[Sequence[Card]], start
           single_count: bool) -> list[tuple[int, int]]:
     position = Position.start(kept)  # seat 0 is the pone, who leads
     # What each player has not seen: every rank less their own six cards and the starter;
-    # cards laid are taken off as they fall.
+    # cards laid are taken off as they fall. A bit per rank still unseen goes with it.
     unseen = []
+    ranks = []
     for cards in dealt:
         left = [4] * 14
         left[0] = 0
         for card in (*cards, starter):
             left[card.order] -= 1
         unseen.append(left)
+        ranks.append(sum(1 << order for order in range(1, 14) if left[order] > 0))
     pegged: list[tuple[int, int]] = []
     while position.actor is not None:
         seat = position.actor
@@ -195,27 +238,33 @@ def _play(kept: Sequence[Sequence[Card]], dealt: Sequence[Sequence[Card]], start
         if not legal:
             position, pegs = position.go(single_count=single_count)
         else:
-            order = _choose(position, legal, unseen[seat], single_count)
+            order, position, pegs = _choose(position, legal, ranks[seat], single_count)
             for other, left in enumerate(unseen):
                 if other != seat:
                     left[order] -= 1
-            position, pegs = position.lay(order, single_count=single_count)
+                    if left[order] <= 0:
+                        ranks[other] &= ~(1 << order)
         pegged.extend(pegs)
     return pegged
 
 
-def _choose(position: Position, legal: Sequence[int], unseen: Sequence[int],
-            single_count: bool) -> int:
+def _choose(position: Position, legal: Sequence[int], ranks: int,
+            single_count: bool) -> tuple[int, Position, Pegs]:
+    """The card to lay (``ranks``: a bit per rank the actor has not seen), with the
+    position and the pegs it leads to."""
+    if len(legal) == 1:  # nothing to weigh
+        return legal[0], *position.lay(legal[0], single_count=single_count)
     seat = position.actor
-    ranks = sum(1 << order for order in range(1, 14) if unseen[order] > 0)
-    best, best_value = legal[-1], None
+    best: tuple[int, Position, Pegs] | None = None
+    best_value = 0
     for order in reversed(legal):  # highest first: ties keep the highest
         after, pegs = position.lay(order, single_count=single_count)
         value = sum(points for who, points in pegs if who == seat)
         if after.actor is not None and after.actor != seat:
             value -= _worst_reply(after.stack, after.count, ranks)
-        if best_value is None or value > best_value:
-            best, best_value = order, value
+        if best is None or value > best_value:
+            best, best_value = (order, after, pegs), value
+    assert best is not None  # ``legal`` is never empty here
     return best
 
 
