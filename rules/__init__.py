@@ -27,7 +27,7 @@ night's scorecards checked (:func:`read_cards`, :func:`check_night`)::
     from rules import Table, Variant, check_play
 """
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 from rules.advice import (
     ADVICE_POSITIONS,

@@ -23,7 +23,6 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from apispec.ext.marshmallow.openapi import OpenAPIConverter
 from flask import Flask
 
+import rules
 import service.answers  # noqa: F401  (the answers' schemas, found by their base class)
 from service import fields as ours
 from service.documented import COMPONENTS, Documented
@@ -336,7 +336,9 @@ def document() -> dict[str, Any]:
     """The contract, as a document."""
     overlay = yaml.safe_load(OVERLAY.read_text(encoding="utf-8"))
     said = dict(overlay["info"])
-    info = {"title": said.pop("title"), "version": version("muggins"), **said}
+    # The one source of the version (an editable install's metadata keeps the one it
+    # was installed with).
+    info = {"title": said.pop("title"), "version": rules.__version__, **said}
     spec = APISpec(title=info["title"], version=info["version"], openapi_version="3.1.0",
                    plugins=[_Plugin(schema_name_resolver=_name)])  # type: ignore[arg-type]
     paths: dict[str, dict[str, Any]] = {}
