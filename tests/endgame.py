@@ -26,6 +26,7 @@ from rules.core.cards import Card
 from rules.core.table import Table
 from rules.core.variants import Variant
 from rules.deal.check import DealClaims, DealRecord
+from rules.deal.json_form import deal_to_json, event_to_json
 from rules.play.check import PlayEvent
 from tests.naive import naive_total, rank
 from tests.simulate import Deal, naive_card_points, pips, random_deal, sides_of
@@ -295,36 +296,13 @@ def from_the_start(variant: Variant, seed: int) -> EndGame:
 
 
 def event_json(event: PlayEvent) -> dict[str, Any]:
-    if event.card is None:
-        out: dict[str, Any] = {"player": event.player, "go": True}
-    else:
-        out = {"player": event.player, "card": str(event.card)}
-    if event.claimed is not None:
-        out["claimed"] = event.claimed
-    if event.claimed_go is not None:
-        out["claimed_go"] = event.claimed_go
-    return out
+    """The API's JSON of an event: the library's one writer of it."""
+    return event_to_json(event)
 
 
 def deal_json(record: DealRecord) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "dealt": {p: [str(c) for c in cs] for p, cs in record.dealt.items()},
-        "discards": {p: [str(c) for c in cs] for p, cs in (record.discards or {}).items()},
-        "starter": str(record.starter),
-    }
-    if record.plays is not None:
-        out["plays"] = [event_json(e) for e in record.plays]
-    if record.crib_card is not None:
-        out["crib_card"] = str(record.crib_card)
-    claims = record.claims
-    if claims is not None:
-        said: dict[str, Any] = {"hands": dict(claims.hands)}
-        if claims.heels is not None:
-            said["heels"] = claims.heels
-        if claims.crib is not None:
-            said["crib"] = claims.crib
-        out["claims"] = said
-    return out
+    """The API's JSON of a deal: the library's one writer of it."""
+    return deal_to_json(record)
 
 
 def game_json(game: EndGame, records: Sequence[DealRecord], ruleset: str,

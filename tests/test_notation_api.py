@@ -4,7 +4,7 @@ operation that takes a record; its problems point into the text."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -13,45 +13,16 @@ from rules.core.cards import Card
 from rules.core.rulesets import Ruleset
 from rules.core.table import Table
 from rules.core.variants import Variant
+from rules.deal.json_form import deal_to_json, event_to_json, hands_to_json
 from rules.deal.record import DealClaims, DealRecord
 from rules.notation import Deal, Game, Options, Play
 from rules.play.record import PlayEvent
 from tests.test_notation import random_records
 
-
-def event_json(event: PlayEvent) -> dict[str, Any]:
-    out: dict[str, Any] = {"player": event.player}
-    if event.card is None:
-        out["go"] = True
-    else:
-        out["card"] = event.card.text
-    if event.claimed is not None:
-        out["claimed"] = event.claimed
-    return out
-
-
-def cards_json(mapping: Mapping[str, Sequence[Card]]) -> dict[str, list[str]]:
-    return {p: [card.text for card in cards] for p, cards in mapping.items()}
-
-
-def deal_json(record: DealRecord) -> dict[str, Any]:
-    out: dict[str, Any] = {"dealt": cards_json(record.dealt)}
-    if record.discards is not None:
-        out["discards"] = cards_json(record.discards)
-    if record.crib_card is not None:
-        out["crib_card"] = record.crib_card.text
-    if record.starter is not None:
-        out["starter"] = record.starter.text
-    if record.plays is not None:
-        out["plays"] = [event_json(e) for e in record.plays]
-    if record.claims is not None:
-        claims: dict[str, Any] = {"hands": dict(record.claims.hands)}
-        if record.claims.heels is not None:
-            claims["heels"] = record.claims.heels
-        if record.claims.crib is not None:
-            claims["crib"] = record.claims.crib
-        out["claims"] = claims
-    return out
+event_json = event_to_json
+cards_json = hands_to_json
+deal_json = deal_to_json
+"""The API's JSON of a record: the library's one writer of it (rules.deal.json_form)."""
 
 
 def options(body: dict[str, Any]) -> Options:
