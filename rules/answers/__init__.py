@@ -9,6 +9,7 @@ the service) say every fact the same way.
 * :mod:`rules.answers.club` – a club night's standings, and a night's seating
 * :mod:`rules.answers.records` – a play, a deal and a game refereed; what comes next
 * :mod:`rules.answers.review` – a deal or a game reviewed
+* :mod:`rules.answers.shared` – a deal or a game as a share link holds it
 * :mod:`rules.answers.bodies` – a record read from notation, as the JSON the API takes
 """
 
@@ -34,6 +35,7 @@ from rules.answers.records import (
     shown_as,
 )
 from rules.answers.review import deal_review_answer, game_review_answer
+from rules.answers.shared import shared_answer
 
 __all__ = [
     "CRIB",
@@ -59,6 +61,7 @@ __all__ = [
     "play_answer",
     "play_body",
     "seating_answer",
+    "shared_answer",
     "shown_as",
     "table_answer",
 ]

@@ -24,7 +24,7 @@ from rules.notation.events import event_text, read_event, read_name
 from rules.notation.lexer import Kind, Reader, Section, Token, sections
 from rules.play.record import PlayEvent
 
-__all__ = ["Deal", "Game", "Options", "Play", "Where", "header_at", "read_record"]
+__all__ = ["Deal", "Game", "Options", "Play", "Where", "deal_lines", "header_at", "read_record"]
 
 Path = tuple[str | int, ...]
 Where = dict[Path, tuple[int, int]]
@@ -257,7 +257,8 @@ def _scores_line(scores: Mapping[str, int], table: Table) -> str:
     return ("scores: " + "; ".join(said)).rstrip()
 
 
-def _deal_lines(record: DealRecord, seats: Sequence[str]) -> list[str]:
+def deal_lines(record: DealRecord, seats: Sequence[str]) -> list[str]:
+    """The lines of one deal, as a deal or a game writes them."""
     out = [_cards_line("dealt", record.dealt, seats)]
     if record.discards is not None:
         out.append(_cards_line("discards", record.discards, seats))
@@ -375,7 +376,7 @@ class Deal:
         out = [str(self.table), *self.options.lines()]
         if self.scores_before is not None:
             out.append(_scores_line(self.scores_before, self.table))
-        out.extend(_deal_lines(self.record, seats))
+        out.extend(deal_lines(self.record, seats))
         if self.in_progress:
             out.append("in progress")
         return "\n".join(out)
@@ -445,7 +446,7 @@ class Game:
             out.append(_scores_line(self.scores_before, self.table))
         for number, record in enumerate(self.deals, start=1):
             out.append(f"deal: {number}")
-            out.extend(_deal_lines(record, self.table.seats))
+            out.extend(deal_lines(record, self.table.seats))
         return "\n".join(out)
 
 
