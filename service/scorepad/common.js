@@ -181,10 +181,6 @@ export function sidesOf(players) {
   return pairs.map((pair) => pair.map((i) => players[i]).join("&"));
 }
 
-// The seats of the next deal: the deal passes to the left, so the dealer's left deals
-// (rules.Table.next_deal). The one place the page turns the table.
-export function nextSeats(players) { return [...players.slice(1), players[0]]; }
-
 // Seats go round from the dealer's left; the dealer is last.
 export function seatTitle(i, count) {
   if (i === count - 1) return "Dealer";
