@@ -24,7 +24,7 @@ from rules.answers.advice import (
 )
 from rules.answers.bodies import advice_body, deal_body, game_body, options_body, play_body
 from rules.answers.chances import chances_answer
-from rules.answers.club import night_answer, seating_answer
+from rules.answers.club import cards_answer, night_answer, seating_answer
 from rules.answers.hands import findings_answer, hand_answer
 from rules.answers.records import (
     CRIB,
@@ -42,6 +42,7 @@ __all__ = [
     "PLAY_MODEL",
     "WIN_MODEL",
     "advice_body",
+    "cards_answer",
     "chances_answer",
     "deal_answer",
     "deal_body",

@@ -7,6 +7,7 @@ from marshmallow.fields import Boolean, Dict, Integer, List, Nested, String
 from service.answers.base import Answer, Open, canonical_card, canonical_cards, doc
 from service.answers.records import Finding
 from service.fields import ruleset_field, variant_field
+from service.v1.tournaments import CardSchema
 
 
 class _RulesetsRulesetsItem(Answer):
@@ -200,3 +201,9 @@ class SharedRecord(Answer):
         "The share link's fragment, `r1.` then base64url; null when the format cannot say "
         "the record (`no_link` says why)."))
     no_link = String(metadata=doc("Why the record has no link."))
+
+
+class ScorecardsFile(Answer):
+    component = "ScorecardsFile"
+    description = "A night's scorecards read from a file, as `/v1/tournaments/check` takes them."
+    cards = List(Nested(CardSchema), required=True)

@@ -1,7 +1,7 @@
 // The club night: each card entered line by line (opponent by name, W or L, spread),
 // cross-checked by the referee as it is entered, the standings, and a printable tally
 // sheet. Kept in this browser (store.js), so a reload loses nothing.
-import { readCards, standingsCsv } from "./clubcsv.js";
+import { standingsCsv } from "./clubcsv.js";
 import { $, el } from "./common.js";
 import { Entry } from "./store.js";
 
@@ -91,6 +91,20 @@ async function check(night) {
   renderStandings(answer);
 }
 
+// The cards a CSV file holds, read by the server as `muggins night` reads them: the
+// answer ({cards}), or {problem} with a problem per row.
+async function readCards(text) {
+  try {
+    const response = await fetch("/v1/tournaments/read", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ csv: text }),
+    });
+    const body = await response.json();
+    return response.ok ? body : { problem: body };
+  } catch (error) {
+    return { problem: { detail: "the referee could not be reached to read the file: try again once it is back" } };
+  }
+}
+
 export function setUpClub() {
   const kept = NIGHT.load();
   const night = load(kept);
@@ -128,10 +142,11 @@ export function setUpClub() {
   $("club-csv").addEventListener("change", async () => {
     const file = $("club-csv").files[0];
     if (!file) return;
-    const read = readCards(await file.text());
+    const read = await readCards(await file.text());
     $("club-csv").value = "";
-    if (read.problems) {
-      problem(read.problems.map((p) => `${file.name}:${p.line}: ${p.column}: ${p.detail}`).join("; "));
+    if (read.problem) {
+      problem(read.problem.errors ? read.problem.errors.map((e) => `${file.name}:${e.line}: ${e.detail}`).join("; ")
+        : `${file.name}: ${read.problem.detail}`);
       return;
     }
     night.cards = read.cards;
