@@ -55,6 +55,9 @@ class VariantFacts(Answer):
     crib_card = Integer(required=True, metadata=doc("Cards dealt straight to the crib (1 in the "
                                                     "three-player game, then `crib_card` in a "
                                                     "deal record).", minimum=0))
+    # Not in `required`, so that 0.3.0's contract still holds; every answer has it.
+    crib = Integer(metadata=doc("Cards in the crib: every player's `to_crib` and the "
+                                "`crib_card` (since 0.4.0).", minimum=1))
     target = Integer(required=True, metadata=doc("The default target.", minimum=1))
     single_count = Boolean(required=True, metadata=doc("The play is one count only: it ends at "
                                                        "the first go (the five-card game)."))

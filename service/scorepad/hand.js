@@ -2,10 +2,10 @@
 import { $, ask, canonical, cards, el, explain, facts, findings, ordinal, startOver, tableSettings } from "./common.js";
 import { buildPicker, markPicker } from "./picker.js";
 
-// A hand is the cards kept; the crib, what every player lays away and the crib card.
+// How many cards the hand or the crib holds, as the variant's facts say.
 function handSize() {
   const known = facts();
-  return $("crib").checked ? known.players * known.to_crib + known.crib_card : known.kept;
+  return $("crib").checked ? known.crib : known.kept;
 }
 
 // A tap adds the card to the hand (then the starter); a tap on a card taken takes it back.
