@@ -123,3 +123,8 @@ def test_no_module_holds_the_rule(rule: str) -> None:
 def test_each_pattern_catches_the_code_it_is_for(rule: str) -> None:
     for pattern, old in zip(FORBIDDEN[rule], CAUGHT_BEFORE[rule], strict=True):
         assert re.search(pattern, old), (pattern, old)
+
+
+def test_every_module_is_type_checked() -> None:
+    # tools/scorepad-lint/tsconfig.json checks the modules that say so (make lint).
+    assert [name for name, text in scripts().items() if not text.startswith("// @ts-check\n")] == []

@@ -1,3 +1,4 @@
+// @ts-check
 // The club night: each card entered line by line (opponent by name, W or L, spread),
 // cross-checked by the referee as it is entered, the standings, and a printable tally
 // sheet. Kept in this browser (store.js), so a reload loses nothing.

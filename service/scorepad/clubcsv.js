@@ -1,3 +1,4 @@
+// @ts-check
 // The club night's standings as a CSV file, the columns and cell forms of `muggins night
 // --csv` (rules/club/csvtext.py, docs/rules.md#club-csv). Scorecards are read from a file
 // by the server (POST /v1/tournaments/read): the page holds no CSV reader.

@@ -1,7 +1,11 @@
+// @ts-check
 // What every section of the scorepad shares: building nodes, reading cards and records,
 // asking the referee, and telling the director what went wrong in the table's words.
 import { Entry } from "./store.js";
 
+// The page's element by id: typed loosely (an input, a button, a list), as the page
+// knows which each id is.
+/** @param {string} id @returns {any} */
 export function $(id) { return document.getElementById(id); }
 
 export function el(tag, attrs, ...children) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Check a deal, and deal after deal a game: the cards dealt, the discards, the starter,
 // the play and the claims in; the ruling and the board before and after out.
 import { drawBoard } from "./board.js";
@@ -137,7 +138,7 @@ function dealNotation(players, body) {
 function locate(pointer, spot, players, prefix) {
   const parts = pointer.replace(/^#\//, "").split("/");
   if (prefix !== undefined) {
-    if (parts[0] !== "deals") return topLevel(parts, players);
+    if (parts[0] !== "deals") return topLevel(parts);
     const deal = Number(parts[1]);
     if (parts.length <= 2) return { where: `deal ${deal + 1}`, field: null };
     const found = locate("#/" + parts.slice(2).join("/"), deal === prefix ? spot : undefined, players);
@@ -162,7 +163,7 @@ function locate(pointer, spot, players, prefix) {
       const field = [...$("scores-before").querySelectorAll("input")].find((input) => input.dataset.side === parts[1]);
       return { where: `${parts[1]}'s score before the deal`, field: field || $("score-before-0") };
     }
-    default: return topLevel(parts, players);
+    default: return topLevel(parts);
   }
 }
 

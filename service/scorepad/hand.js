@@ -1,3 +1,4 @@
+// @ts-check
 // Count a hand: the picker, the typed cards, and the count with its ruling.
 import { $, ask, canonical, cards, el, explain, facts, findings, ordinal, startOver, tableSettings } from "./common.js";
 import { buildPicker, markPicker } from "./picker.js";
@@ -48,6 +49,7 @@ async function countHand(event) {
   event.preventDefault();
   const out = $("hand-result");
   startOver(out, $("hand-form"));
+  /** @type {Record<string, any>} */
   const body = {
     hand: cards($("hand").value),
     crib: $("crib").checked,

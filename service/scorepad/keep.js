@@ -1,3 +1,4 @@
+// @ts-check
 // Nothing lost: the game in progress (the table's settings, the seats, every deal kept and
 // every field of the deal in the form) is kept in this browser at each change, and comes
 // back after a reload, a closed tab or a locked phone, until *New game*. A change that
@@ -210,7 +211,7 @@ function showKept() {
 // game), and stop the event when the director cancels.
 function guard() {
   let variant = $("variant").value;
-  document.addEventListener("change", (event) => {
+  document.addEventListener("change", (/** @type {any} */ event) => {
     if (event.target.id !== "variant" || restoring) {
       if (event.target.id === "variant") variant = event.target.value;
       return;

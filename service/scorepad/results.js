@@ -1,3 +1,4 @@
+// @ts-check
 // Readable results (issue 20, items 5 and 6): the play's table with what was claimed and
 // a mark on every row a finding names; the findings with those that change no peg put
 // under the ruling that decides them; the review's counts and per-card losses in words.

@@ -1,3 +1,4 @@
+// @ts-check
 // The review view: a deal or a game judged against the best discard, play and count.
 import { $, ask, el, explain, findings, present, startOver, tableSettings } from "./common.js";
 import { chancesFigure } from "./chances.js";

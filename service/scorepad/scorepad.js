@@ -1,3 +1,4 @@
+// @ts-check
 // The scorepad: a thin page over the public API. No framework, no build step: plain
 // modules from the package, under a strict Content-Security-Policy.
 import { setUpClub } from "./club.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // A ruling you can send: the record packed into the link's fragment (docs/notation.md,
 // "Share links"), opened on any device by filling the page and asking the referee again.
 // The server writes the link and reads it back (POST /v1/notation/write and /read): the

@@ -1,3 +1,4 @@
+// @ts-check
 // The sections as tabs: the header's links each show their section alone (the table's
 // settings stay above every one), so a phone shows one section, not one long scroll. A
 // link opened with a section's fragment (/#deal) opens that section, and the section

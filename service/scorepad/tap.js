@@ -1,3 +1,4 @@
+// @ts-check
 // A deal tapped, not typed: its cards on the picker (each seat's dealt cards, then the
 // ones it lays away, tapped from them; the crib card; the starter), then the play card by
 // card with the live referee offering only the cards that may be laid. The taps fill the
