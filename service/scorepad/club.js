@@ -10,6 +10,10 @@ import { Entry } from "./store.js";
 const NIGHT = new Entry("muggins.club-night", { schema: 1, what: "The club night",
   migrations: { 0: (night) => (Array.isArray(night.cards) ? night : undefined) } });
 
+// The night a "New night" set aside, kept until it is brought back or another night is
+// set aside: so that a new night is undone, after a reload too.
+const SET_ASIDE = new Entry("muggins.club-night.set-aside", { schema: 1, what: "The night set aside" });
+
 function load(kept) {
   if (kept.value && Array.isArray(kept.value.cards)) return kept.value;
   return { cards: [] };
@@ -54,7 +58,7 @@ function renderTally(night, answer) {
 
 function renderStandings(answer) {
   if (!answer) { $("club-standings").replaceChildren(); return; }
-  const head = el("tr", {}, ["Rank", "Player", "Game points", "Won", "Spread", "Tiebreak", ""].map((h) => el("th", { scope: "col" }, h)));
+  const head = el("tr", {}, ["Rank", "Player", "Game points", "Won", "Spread", "Tiebreak", "Qualifies"].map((h) => el("th", { scope: "col" }, h)));
   const rows = answer.standings.map((s) => el("tr", { "data-player": s.player },
     el("td", {}, s.rank), el("td", {}, s.player), el("td", {}, s.game_points), el("td", {}, s.wins),
     el("td", {}, (s.spread > 0 ? "+" : "") + s.spread), el("td", {}, s.tiebreak || ""),
@@ -104,6 +108,27 @@ async function readCards(text) {
   } catch (error) {
     return { problem: { detail: "the referee could not be reached to read the file: try again once it is back" } };
   }
+}
+
+// While a night is set aside, say so and offer to bring it back.
+function offerUndo(night) {
+  const aside = SET_ASIDE.load().value;
+  const box = $("club-set-aside");
+  if (!aside || !Array.isArray(aside.cards) || !aside.cards.length) { box.replaceChildren(); return; }
+  const count = aside.cards.length;
+  const undo = el("button", { type: "button", class: "secondary", id: "club-undo" }, "Undo new night");
+  undo.addEventListener("click", () => {
+    if (night.cards.length && !window.confirm(`Bring back the night set aside? The ${night.cards.length} `
+      + "scorecard(s) entered since will be cleared.")) return;
+    night.cards = aside.cards;
+    save(night);
+    SET_ASIDE.remove();
+    offerUndo(night);
+    check(night);
+    $("club-player").focus();
+  });
+  box.replaceChildren(el("p", { class: "note" },
+    `A night of ${count} scorecard${count === 1 ? "" : "s"} was set aside by New night. `, undo));
 }
 
 export function setUpClub() {
@@ -162,10 +187,18 @@ export function setUpClub() {
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   });
   $("club-clear").addEventListener("click", () => {
+    if (night.cards.length) {
+      const count = night.cards.length;
+      if (!window.confirm(`Start a new night? The ${count} scorecard${count === 1 ? "" : "s"} of this night `
+        + "will be cleared from the page (set aside: Undo brings them back).")) return;
+      SET_ASIDE.save({ cards: night.cards, when: new Date().toISOString() });
+    }
     night.cards = [];
     save(night);
+    offerUndo(night);
     check(night);
   });
+  offerUndo(night);
   check(night);
   // A night this page cannot read is said after the check, which clears the problems.
   if (kept.refused) problem(kept.refused);
