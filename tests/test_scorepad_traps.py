@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import requests
+
 from tests import test_scorepad
-from tests.test_scorepad import axe_clean, fits, shot
+from tests.test_scorepad import axe_clean, fits, open_tab, shot
+from tests.test_scorepad_deal import README_DEAL
 
 browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
 
@@ -39,5 +42,48 @@ def test_the_tabs_follow_the_address_back_and_forward(page: Any, live_server: st
     assert shown(page) == ["deal"]
     assert page.get_attribute("header nav a[href='#deal']", "aria-current") == "page"
     shot(page, "tabs-follow-the-address")
+    fits(page)
+    axe_clean(page)
+
+
+def fill_cards(page: Any, seats: dict[str, str], deal: dict[str, Any]) -> None:
+    """The README's deal typed into the form, its roles (pone, dealer) given to ``seats``
+    (seat by seat, the dealer last); the names themselves are not typed."""
+    for i, role in enumerate(("pone", "dealer")):
+        page.fill(f"#seat-dealt-{i}", " ".join(deal["dealt"][role]))
+        page.fill(f"#seat-discards-{i}", " ".join(deal["discards"][role]))
+    page.fill("#deal-starter", deal["starter"])
+    page.fill("#deal-record", "\n".join(
+        f"{seats[e['player']]} {'go' if e.get('go') else e['card']}" for e in deal["plays"]))
+
+
+def test_seats_not_named_are_a_and_b_in_every_deal(page: Any, live_server: str) -> None:
+    open_tab(page, "deal")
+    # Asked for by name: empty fields, the neutral names they stand for offered.
+    assert [page.input_value(f"#seat-name-{i}") for i in range(2)] == ["", ""]
+    assert [page.get_attribute(f"#seat-name-{i}", "placeholder") for i in range(2)] == ["A", "B"]
+    fill_cards(page, {"pone": "A", "dealer": "B"}, README_DEAL)
+    page.click("#check-deal")
+    page.wait_for_selector("#share-link")
+    named = {"pone": "A", "dealer": "B"}
+    expected = requests.post(live_server + "/v1/deals/check", timeout=30, json={
+        "players": ["A", "B"], "starter": README_DEAL["starter"],
+        "dealt": {named[r]: cards for r, cards in README_DEAL["dealt"].items()},
+        "discards": {named[r]: cards for r, cards in README_DEAL["discards"].items()},
+        "plays": [{**e, "player": named[e["player"]]} for e in README_DEAL["plays"]]}).json()
+    assert page.text_content("#deal-summary") == (
+        f"After the deal: A {expected['scores_after']['A']}, B {expected['scores_after']['B']}.")
+    page.click("#next-deal")  # the deal passes to the left: B is the pone now
+    assert [page.input_value(f"#seat-name-{i}") for i in range(2)] == ["B", "A"]
+    fill_cards(page, {"pone": "B", "dealer": "A"}, README_DEAL)
+    page.click("#check-deal")
+    page.wait_for_selector("#share-link")
+    page.click("#check-game")
+    page.wait_for_selector("#game-table")
+    dealers = page.eval_on_selector_all("#game-table tbody tr",
+                                        "rows => rows.map(r => r.cells[1].textContent)")
+    assert dealers == ["B", "A"]  # never "dealer", then "pone"
+    assert "pone" not in page.text_content("#deal-result").lower().replace("pone's", "")
+    shot(page, "seats-a-and-b")
     fits(page)
     axe_clean(page)

@@ -177,6 +177,10 @@ export function defaultNames(count) {
   return seats && seats.length === count ? seats : NAMES.slice(0, count);
 }
 
+// The names of a deal's seats when the director gives none: neutral letters, never the
+// roles (pone, dealer), which change with every deal (issue 30, item 3.3).
+export function neutralNames(count) { return "ABCDEFGH".slice(0, count).split(""); }
+
 // The sides that keep a score: each player, or the variant's partnerships (pairs of seat
 // indexes), named from the players in them ("ann&cy").
 export function sidesOf(players) {

@@ -5,7 +5,7 @@ import { drawBoard } from "./board.js";
 import { dealNumber, playFindings } from "./results.js";
 import { reviewGame } from "./review.js";
 import {
-  $, ask, cards, defaultNames, el, explain, facts, findings, nameText, Notation, ordinal, playSpot,
+  $, ask, cards, el, explain, facts, findings, nameText, neutralNames, Notation, ordinal, playSpot,
   playSummary, playTable, present, rulingSettings, scoresText, seatCount, seatTitle, sidesOf, sideText, startOver,
   tableLine,
 } from "./common.js";
@@ -16,8 +16,9 @@ import { offerShare } from "./share.js";
 // the last deal checked (kept by "Next deal").
 const game = { players: null, firstDealer: null, sides: null, joined: null, deals: [], checked: null };
 
+// The players' names as typed, or the neutral name offered in the field when none is.
 function names() {
-  return [...$("seats").querySelectorAll("input.seat-name")].map((input) => input.value.trim());
+  return [...$("seats").querySelectorAll("input.seat-name")].map((input) => input.value.trim() || input.placeholder);
 }
 
 // The sides that keep a score: the names they had at the game's first deal, whoever
@@ -45,12 +46,13 @@ function cardInput(id, label, hint) {
 
 function buildSeats(keep) {
   const count = seatCount();
-  const old = keep ? names() : [];
+  const old = keep ? [...$("seats").querySelectorAll("input.seat-name")].map((input) => input.value.trim()) : [];
   const seats = $("seats");
   seats.replaceChildren();
   for (let i = 0; i < count; i += 1) {
+    // Asked for before the first deal: empty, with the neutral name it stands for.
     const name = el("input", { id: `seat-name-${i}`, class: "seat-name", spellcheck: "false",
-      value: old[i] || defaultNames(count)[i] });
+      value: old[i] || "", placeholder: neutralNames(count)[i] });
     name.addEventListener("input", buildScores);
     seats.append(el("fieldset", { class: "seat" }, el("legend", {}, seatTitle(i, count)),
       el("div", { class: "fields" },
