@@ -10,7 +10,7 @@ import requests
 
 from tests import test_scorepad
 from tests.test_scorepad import axe_clean, fits, open_tab, shot
-from tests.test_scorepad_deal import README_DEAL
+from tests.test_scorepad_deal import README_DEAL, enter_deal
 
 browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
 
@@ -87,3 +87,26 @@ def test_seats_not_named_are_a_and_b_in_every_deal(page: Any, live_server: str) 
     shot(page, "seats-a-and-b")
     fits(page)
     axe_clean(page)
+
+
+def test_every_rule_is_a_link_into_the_rule_book(page: Any, live_server: str) -> None:
+    """Issue 30, item 3.6: each finding's rule ("ACC 8.4") links to its `rulebook`."""
+    enter_deal(page, ["pone", "dealer"], README_DEAL)
+    page.fill("#claim-crib", "9")
+    page.click("#check-deal")
+    page.wait_for_selector("#deal-result .findings")
+    body = {key: README_DEAL[key] for key in ("dealt", "discards", "starter", "plays")}
+    answer = requests.post(live_server + "/v1/deals/check", timeout=30, json={
+        **body, "claims": {"hands": {"pone": 29, "dealer": 4}, "crib": 9}}).json()
+    ruled = [(f["rule"], live_server + f["rulebook"]) for f in answer["findings"] if "rule" in f]
+    assert ruled  # the crib's overcount at least cites its rule
+    links = page.eval_on_selector_all("#deal-result .findings a.rule",
+                                      "all => all.map(a => [a.textContent, a.href])")
+    assert [tuple(link) for link in links] == ruled
+    shot(page, "rule-links")
+    axe_clean(page)
+    page.click("#deal-result .findings a.rule")
+    page.wait_for_load_state()
+    assert page.url == ruled[0][1]
+    anchor = ruled[0][1].split("#", 1)[1]
+    assert page.locator(f"[id='{anchor}']").count() == 1

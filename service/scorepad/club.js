@@ -43,15 +43,15 @@ function renderTally(night, answer) {
     if (f.code === "no-harm-no-foul" || f.index === undefined) continue;
     // A line may carry more than one ruling (12.2.d, then the game points it moved).
     const key = `${f.player}/${f.index}`;
-    const said = `${f.rule ? f.rule + ": " : ""}${f.message}`;
-    flagged.set(key, flagged.has(key) ? `${flagged.get(key)}; ${said}` : said);
+    const said = [f.rule ? el("a", { href: f.rulebook, class: "rule" }, f.rule) : null, f.rule ? ": " : null, f.message];
+    flagged.set(key, flagged.has(key) ? [...flagged.get(key), "; ", ...said] : said);
   }
   const cards = night.cards.map((card) => el("li", { class: "club-card" },
     el("strong", {}, card.player),
     el("ol", {}, card.games.map((line, i) => {
       const why = flagged.get(`${card.player}/${i}`);
       return el("li", { class: why ? "club-flag" : null, "data-flag": why ? "yes" : null },
-        lineText(line), why ? el("small", {}, ` — ${why}`) : null);
+        lineText(line), why ? el("small", {}, " — ", ...why) : null);
     }))));
   $("club-tally").replaceChildren(el("h3", {}, "Tally sheet"), el("ul", { class: "club-cards" }, cards));
 }

@@ -326,6 +326,16 @@ export function playSpot(parts, line, field, what) {
   return { where: part ? `${part} ${event}` : event, field, line };
 }
 
+// A finding's words, its rule ("ACC 8.4") a link into the rule book where the finding
+// says (its `rulebook`, /rules#renege); the text is the same as without the link.
+export function ruleWords(finding) {
+  if (!finding.rule) return [finding.message];
+  const rule = finding.rulebook ? el("a", { href: finding.rulebook, class: "rule" }, finding.rule) : finding.rule;
+  const at = finding.message.indexOf(finding.rule);
+  if (at < 0) return [finding.message, " (", rule, ")"];
+  return [finding.message.slice(0, at), rule, finding.message.slice(at + finding.rule.length)];
+}
+
 // Findings, as the referee words them, with their rule.
 export function findings(list, numberOf) {
   if (!list || !list.length) return null;
@@ -333,8 +343,7 @@ export function findings(list, numberOf) {
   for (const finding of list) {
     ul.append(el("li", { "data-code": finding.code },
       numberOf ? numberOf(finding) : null,
-      el("span", { class: "code" }, finding.code), " ", finding.message,
-      finding.rule && !finding.message.includes(finding.rule) ? ` (${finding.rule})` : ""));
+      el("span", { class: "code" }, finding.code), " ", ...ruleWords(finding)));
   }
   return ul;
 }
