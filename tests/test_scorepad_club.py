@@ -69,14 +69,16 @@ def test_new_night_asks_first_and_is_undone_after_a_reload(page: Any) -> None:
     asked: list[str] = []
 
     def answer(accept: bool) -> None:
-        page.once("dialog", lambda d: (asked.append(d.message), d.accept() if accept else d.dismiss()))
+        page.once("dialog", lambda d: (asked.append(d.message),
+                                       d.accept() if accept else d.dismiss()))
 
     answer(False)
     page.click("#club-clear")  # cancelled: nothing changes
     assert asked == ["Start a new night? The 2 scorecards of this night will be cleared from the "
                      "page (set aside: Undo brings them back)."]
     assert page.query_selector("#club-standings table") is not None
-    assert len(page.evaluate("JSON.parse(localStorage.getItem('muggins.club-night'))")["cards"]) == 2
+    kept = page.evaluate("JSON.parse(localStorage.getItem('muggins.club-night'))")
+    assert len(kept["cards"]) == 2
     answer(True)
     page.click("#club-clear")
     page.wait_for_function("!document.querySelector('#club-standings table')")

@@ -93,7 +93,7 @@ CAUGHT_BEFORE = {
         "const dealer = players[(i + 1) % players.length];",
     ],
     "a crib size": [
-        "return $(\"crib\").checked ? known.players * known.to_crib + known.crib_card : known.kept;",
+        "return $(\"crib\").checked ? known.players * known.to_crib + known.crib_card : 4;",
         "return $(\"crib\").checked ? known.crib_card + known.players * 2 : known.kept;",
     ],
 }

@@ -6,7 +6,6 @@ explains itself; *Clear* clears everything."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import requests
