@@ -110,3 +110,42 @@ def test_every_rule_is_a_link_into_the_rule_book(page: Any, live_server: str) ->
     assert page.url == ruled[0][1]
     anchor = ruled[0][1].split("#", 1)[1]
     assert page.locator(f"[id='{anchor}']").count() == 1
+
+
+def test_the_hand_is_kept_and_has_a_link(page: Any, browser: Any, live_server: str) -> None:
+    """Issue 30, item 3.4: a reload keeps the hand; its count has a link and a QR code
+    that open it, counted, in a fresh browser."""
+    page.select_option("#ruleset", "hoyle")
+    page.fill("#hand", "5H 5C 5S JD")
+    page.fill("#starter", "5D")
+    page.fill("#claimed", "28")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert [page.input_value(f"#{id}") for id in ("hand", "starter", "claimed")] == [
+        "5H 5C 5S JD", "5D", "28"]
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#hand-share-link")
+    assert page.text_content("#total") == "29"
+    verdict = page.text_content("#verdict")
+    link = str(page.get_attribute("#hand-share-link", "href"))
+    assert link.startswith(live_server + "/#h1.") and page.locator("#hand-qr").count() == 1
+    axe_clean(page)
+    size = page.viewport_size
+    context = browser.new_context(viewport=size)
+    fresh = context.new_page()
+    asked: list[str] = []
+    fresh.on("request", lambda r: asked.append(r.url))
+    try:
+        fresh.goto(link)
+        fresh.wait_for_selector("#hand-share-link")
+        assert fresh.text_content("#total") == "29"
+        assert fresh.text_content("#verdict") == verdict
+        assert fresh.input_value("#ruleset") == "hoyle"
+        assert fresh.input_value("#hand") == "5H 5C 5S JD"
+        assert fresh.get_attribute("#hand-share-link", "href") == link
+        assert all("h1." not in url for url in asked)  # the fragment is in no URL asked
+        shot(fresh, "hand-link-opened")
+        fits(fresh)
+        axe_clean(fresh)
+    finally:
+        context.close()
