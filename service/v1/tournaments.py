@@ -281,8 +281,10 @@ def tournaments_seating() -> Response:
     return jsonify(seating_answer(plan, data["seed"]))
 
 
-MAX_CSV = 1_000_000
-"""Characters of a night's file: a few hundred players' cards are well under this."""
+MAX_CSV = 80_000
+"""Characters of a night's file: 400 players' cards of six games are about 60,000, and
+the longest text fits the body limit even with every character escaped (as
+``MAX_NOTATION``), so that the limit is the schema's 422, not a 413."""
 
 
 class CardsFileSchema(StrictSchema):
