@@ -61,6 +61,9 @@ lint: $(VENV)/.installed-test
 	cd tools/openapi && npm ci --silent --no-audit --no-fund && REDOCLY_TELEMETRY=off \
 		REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly lint --config redocly.yaml \
 		--format=stylish ../../openapi.yaml
+	cd tools/scorepad-lint && npm ci --silent --no-audit --no-fund
+	tools/scorepad-lint/node_modules/.bin/eslint -c tools/scorepad-lint/eslint.config.mjs service/scorepad
+	tools/scorepad-lint/node_modules/.bin/tsc -p tools/scorepad-lint
 
 # Branch coverage of rules, service and muggins ([tool.coverage] in pyproject.toml),
 # printed after the tests; rules/ must keep its floor: 82%, as first measured, by the

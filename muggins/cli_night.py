@@ -11,27 +11,16 @@ import click
 
 from muggins.cli_common import given, no_findings
 from muggins.cli_context import REFUSED, Context, pass_context
-from rules.club import CsvError, Line, Scorecard, read_cards, standing_row, standings_table
+from rules.answers import cards_answer
+from rules.club import CsvError, Scorecard, read_cards, standing_row, standings_table
 
 __all__ = ["night", "seating"]
 
 
-def _line(line: Line) -> dict[str, Any]:
-    if line.bye:
-        return {"round": line.round, "bye": True}
-    out: dict[str, Any] = {"opponent": line.opponent, "result": str(line.result)}
-    for name in ("round", "spread", "game_points"):
-        if getattr(line, name) is not None:
-            out[name] = getattr(line, name)
-    if line.column is not None:
-        out["column"] = line.column.value
-    return out
-
-
 def cards_body(cards: list[Scorecard]) -> list[dict[str, Any]]:
-    """The cards as ``/v1/tournaments/check`` takes them."""
-    return [{"player": card.player, "games": [_line(line) for line in card.lines]}
-            for card in cards]
+    """The cards as ``/v1/tournaments/check`` takes them (as ``/v1/tournaments/read``
+    answers them)."""
+    return list(cards_answer(cards)["cards"])
 
 
 def standings_text(answer: dict[str, Any]) -> str:

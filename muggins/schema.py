@@ -1076,6 +1076,10 @@ class VariantFacts(TypedDict):
     """
     Cards dealt straight to the crib (1 in the three-player game, then `crib_card` in a deal record).
     """
+    crib: NotRequired[int]
+    """
+    Cards in the crib: every player's `to_crib` and the `crib_card` (since 0.4.0).
+    """
     target: int
     """
     The default target.
@@ -1269,6 +1273,128 @@ class SeatingResult(TypedDict):
     byes: list[list[str]]
     seed: int
     table_cards: str
+
+
+class ScorecardsFileRequest(TypedDict):
+    """
+    A night's scorecards as a CSV file's text (docs/rules.md#club-csv).
+    """
+
+    csv: str
+    """
+    The file's text: a header (player, opponent, result; round, spread, game_points may be there too), then a row per game, as `muggins night` reads it.
+    """
+
+
+class ScorecardsFile(TypedDict):
+    """
+    A night's scorecards read from a file, as `/v1/tournaments/check` takes them.
+    """
+
+    cards: list[Scorecard]
+
+
+class NotationWriteRequest(TypedDict):
+    """
+    A deal or a game in notation, and the rules it is ruled under.
+    """
+
+    notation: str
+    """
+    The record in notation (docs/notation.md): a deal or a game.
+    """
+    ruleset: NotRequired[Ruleset]
+    """
+    Unless the record says its own.
+    """
+    muggins: NotRequired[bool]
+    """
+    Unless the record says its own.
+    """
+
+
+class Deal(TypedDict):
+    players: list[str]
+    """
+    The seats of this deal in play order, the dealer last.
+    """
+    dealt: dict[str, CanonicalCards]
+    discards: dict[str, CanonicalCards]
+    crib_card: CanonicalCard | None
+    starter: CanonicalCard | None
+    heels: int | None
+    """
+    The heels claim.
+    """
+    play: list[str] | None
+    """
+    Each event of the play in notation (`pone TD =2`); null: the play not recorded.
+    """
+    hands: dict[str, int]
+    """
+    The hands claimed, by player.
+    """
+    crib: int | None
+    """
+    The crib claimed.
+    """
+    lines: list[str]
+    """
+    The deal's lines in notation, as a game writes them after `deal: n`.
+    """
+
+
+class SharedRecord(TypedDict):
+    """
+    A deal or a game as a share link holds it.
+    """
+
+    kind: Literal['deal', 'game']
+    notation: str
+    """
+    The record's canonical text, without its `ruleset:` and `muggins:` lines.
+    """
+    variant: Variant
+    ruleset: Ruleset
+    muggins: bool
+    target: int
+    players: list[str]
+    """
+    The table of the first deal in play order, the dealer last.
+    """
+    sides: list[str]
+    """
+    The sides that keep a score.
+    """
+    scores_before: dict[str, int] | None
+    """
+    The scores the record was joined at, by side.
+    """
+    deals: list[Deal]
+    in_progress: bool
+    next_players: list[str]
+    """
+    The seats of the deal after the last one (the deal passes to the left).
+    """
+    link: str | None
+    """
+    The share link's fragment, `r1.` then base64url; null when the format cannot say the record (`no_link` says why).
+    """
+    no_link: NotRequired[str]
+    """
+    Why the record has no link.
+    """
+
+
+class NotationReadRequest(TypedDict):
+    """
+    A share link's fragment, with or without its `#`.
+    """
+
+    link: str
+    """
+    The fragment of a share link (`r1.` then base64url).
+    """
 
 
 class Error(TypedDict):

@@ -283,3 +283,29 @@ def test_the_python_client() -> None:
     assert answer["qualifiers"] == ["Ann"] and answer["bracket"]["size"] == 1
     plan = client.seat(["Ann", "Bob", "Cat"], 3, seed=1)
     assert sorted(bye for byes in plan["byes"] for bye in byes) == ["Ann", "Bob", "Cat"]
+
+
+# --- a night's file read by the server (issue 30: the scorepad keeps no CSV reader) ------
+
+
+def test_a_night_file_is_read_as_the_check_takes_it(client: FlaskClient) -> None:
+    text = ("\ufeffPlayer,Round,Opponent,Result,Spread,Game Points\r\n"
+            "ann,1,bob,W,+12,2\r\nbob,1,ann,L,12,X\r\ncy,2,,bye,,\r\n")
+    response = client.post("/v1/tournaments/read", json={"csv": text})
+    assert response.status_code == 200
+    assert response.get_json() == {"cards": [
+        {"player": "ann", "games": [{"round": 1, "opponent": "bob", "result": "W", "spread": 12,
+                                     "column": "plus", "game_points": 2}]},
+        {"player": "bob", "games": [{"round": 1, "opponent": "ann", "result": "L", "spread": 12,
+                                     "game_points": 0}]},
+        {"player": "cy", "games": [{"round": 2, "bye": True}]}]}
+
+
+def test_a_night_file_with_bad_rows_names_each(client: FlaskClient) -> None:
+    text = "player,round,opponent,result,spread\nann,x,bob,W,12\nbob,1,ann,Q,12\nann,2\n"
+    response = client.post("/v1/tournaments/read", json={"csv": text})
+    assert response.status_code == 422
+    assert [(e["pointer"], e["line"], e["detail"]) for e in response.get_json()["errors"]] == [
+        ("#/csv", 2, "round: a round is a number, not 'x'"),
+        ("#/csv", 3, "result: a result is W, L or BYE, not 'Q'"),
+        ("#/csv", 4, "row: 2 columns, not the header's 5")]

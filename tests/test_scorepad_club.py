@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tests import test_scorepad
-from tests.test_scorepad import open_tab
+from tests.test_scorepad import axe_clean, open_tab, shot
 
 browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
 
@@ -50,6 +50,7 @@ def test_a_night_entered_flagged_ranked_and_kept(page: Any) -> None:
     assert kept["cards"][1] == {"player": "Bob", "games": [
         {"round": 1, "opponent": "Ann", "result": "L", "spread": 16}]}
     assert [card["player"] for card in kept["cards"]] == ["Ann", "Bob", "Cat", "Dan"]
+    page.once("dialog", lambda dialog: dialog.accept())
     page.click("#club-clear")
     page.wait_for_function("!document.querySelector('#club-standings table')")
     assert page.evaluate("JSON.parse(localStorage.getItem('muggins.club-night'))") == {
@@ -57,6 +58,47 @@ def test_a_night_entered_flagged_ranked_and_kept(page: Any) -> None:
     page.reload()
     page.wait_for_selector("body[data-ready]")
     assert page.query_selector("#club-standings table") is None
+
+
+def test_new_night_asks_first_and_is_undone_after_a_reload(page: Any) -> None:
+    """Issue 30, item 3.1: New night asks first, sets the night aside rather than
+    deleting it, and Undo brings it back, after a reload too."""
+    enter(page, "Ann", 1, "Bob", True, 21)
+    enter(page, "Bob", 1, "Ann", False, 21)
+    page.wait_for_selector("#club-standings tr[data-player='Bob']")
+    asked: list[str] = []
+
+    def answer(accept: bool) -> None:
+        page.once("dialog", lambda d: (asked.append(d.message),
+                                       d.accept() if accept else d.dismiss()))
+
+    answer(False)
+    page.click("#club-clear")  # cancelled: nothing changes
+    assert asked == ["Start a new night? The 2 scorecards of this night will be cleared from the "
+                     "page (set aside: Undo brings them back)."]
+    assert page.query_selector("#club-standings table") is not None
+    kept = page.evaluate("JSON.parse(localStorage.getItem('muggins.club-night'))")
+    assert len(kept["cards"]) == 2
+    answer(True)
+    page.click("#club-clear")
+    page.wait_for_function("!document.querySelector('#club-standings table')")
+    assert page.text_content("#club-set-aside") == (
+        "A night of 2 scorecards was set aside by New night. Undo new night")
+    aside = page.evaluate("JSON.parse(localStorage.getItem('muggins.club-night.set-aside'))")
+    assert [card["player"] for card in aside["cards"]] == ["Ann", "Bob"]
+    shot(page, "club-night-set-aside")
+    axe_clean(page)
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    open_tab(page, "club")
+    assert page.query_selector("#club-standings table") is None
+    page.click("#club-undo")  # the night back: nothing entered since, so not asked
+    page.wait_for_selector("#club-standings tr[data-player='Bob']")
+    assert page.text_content("#club-standings tbody tr td:nth-child(2)") == "Ann"
+    assert page.text_content("#club-set-aside") == ""
+    assert page.evaluate("localStorage.getItem('muggins.club-night.set-aside')") is None
+    assert len(asked) == 2
+    axe_clean(page)
 
 
 def visible(page: Any, selector: str) -> bool:

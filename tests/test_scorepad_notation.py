@@ -124,6 +124,12 @@ def test_the_seats_come_from_the_server(page: Any) -> None:
     page.reload()
     page.wait_for_selector("body[data-ready]")
     page.select_option("#variant", "three-player")
+    open_tab(page, "play")
+    assert [page.input_value(f"#play-name-{i}") for i in range(3)] == ["xa", "xb", "xc"]
     open_tab(page, "deal")
-    assert [page.input_value(f"#seat-name-{i}") for i in range(3)] == ["xa", "xb", "xc"]
+    # A deal's seats are asked for: the variant's seat names (roles, in the two-player
+    # game) are offered in the one play, never as the players of a game's deals.
+    assert [page.input_value(f"#seat-name-{i}") for i in range(3)] == ["", "", ""]
+    assert [page.get_attribute(f"#seat-name-{i}", "placeholder") for i in range(3)] == [
+        "A", "B", "C"]
     assert page.is_visible("#deal-crib-card")

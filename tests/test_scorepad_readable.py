@@ -6,7 +6,6 @@ explains itself; *Clear* clears everything."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import requests
@@ -126,7 +125,13 @@ def test_the_game_goes_to_its_review_in_one_tap(page: Any, live_server: str) -> 
     brought_to(page, "#review-result")
     # The same record the game check was sent, to the review, and no JSON pasted.
     assert [b["notation"] for b in bodies[-2:]] == [bodies[-2]["notation"]] * 2
-    assert json.loads(page.input_value("#review-record")) == bodies[-1]
+    # The record as notation, not escaped JSON (issue 30, item 3.7): the text reviewed.
+    assert page.input_value("#review-record") == bodies[-1]["notation"]
+    assert not page.input_value("#review-record").lstrip().startswith("{")
+    reviewed = page.text_content("#review-result")
+    page.click("#review-go")  # the notation in the field reviewed again: the same review
+    settle(page, "#review-lost")
+    assert page.text_content("#review-result") == reviewed
     review = requests.post(live_server + "/v1/games/review", json=bodies[-1], timeout=60).json()
     # The claims that cost points, in the table's words.
     assert [(c["player"], c["claimed"], c["true"], c["pegged"], c["conceded"], c["loss"])

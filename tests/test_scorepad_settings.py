@@ -26,10 +26,11 @@ RENEGE = ("pone KH\ndealer QC\npone 5S\ndealer go\npone 5D\npone go\ndealer AH\n
 
 
 def sent(page: Any) -> list[dict[str, Any]]:
-    """Every body the page posts to the referee, as it goes."""
+    """Every body the page posts to the referee, as it goes (not the records it has
+    written as share links, /v1/notation/write and /read)."""
     bodies: list[dict[str, Any]] = []
     page.on("request", lambda r: bodies.append(r.post_data_json)
-            if r.method == "POST" and "/v1/" in r.url else None)
+            if r.method == "POST" and "/v1/" in r.url and "/v1/notation/" not in r.url else None)
     return bodies
 
 

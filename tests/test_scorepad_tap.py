@@ -15,7 +15,18 @@ from tests.test_scorepad_deal import README_DEAL
 
 browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
 
-CLAIMS = {"hands": {"pone": 29, "dealer": 4}, "crib": 9}
+# The seats are not named, so they are A (the pone) and B (the dealer) in the ruling.
+NAMED = {"pone": "A", "dealer": "B"}
+ROLE = {name.lower(): role for role, name in NAMED.items()}
+CLAIMS = {"hands": {"A": 29, "B": 4}, "crib": 9}
+
+
+def named(deal: dict[str, Any]) -> dict[str, Any]:
+    """README_DEAL with its seats named as the form names them (A, B)."""
+    return {**deal, "players": ["A", "B"],
+            **{key: {NAMED[role]: cards for role, cards in deal[key].items()}
+                       for key in ("dealt", "discards")},
+            "plays": [{**e, "player": NAMED.get(e["player"], e["player"])} for e in deal["plays"]]}
 CLAIM_FIELDS = {"seat-claim-0", "seat-claim-1", "claim-crib"}
 
 # Every tap (a trusted click, as a finger's) and every field typed into, counted by the
@@ -45,20 +56,21 @@ def deal_turn(page: Any) -> tuple[str, list[str]]:
 def tap_the_cards(page: Any) -> None:
     """README_DEAL's cards, by taps alone: each seat's dealt cards, then the two it laid
     away (tapped from those), then the starter."""
-    for i, name in enumerate(("pone", "dealer")):
+    for i, role in enumerate(("pone", "dealer")):
+        name = NAMED[role]
         assert page.text_content("#deal-tap-status") == f"Tap the 6 cards dealt to {name} (0 in)."
-        for card in README_DEAL["dealt"][name]:
+        for card in README_DEAL["dealt"][role]:
             tap_card(page, card)
-        assert page.input_value(f"#seat-dealt-{i}") == " ".join(README_DEAL["dealt"][name])
+        assert page.input_value(f"#seat-dealt-{i}") == " ".join(README_DEAL["dealt"][role])
         assert page.text_content("#deal-tap-status") == (
             f"Tap the 2 cards {name} laid away, from the cards dealt (0 in).")
         # While a seat lays away, only the cards dealt to it can be tapped.
         open_cards = page.eval_on_selector_all(
             "#deal-picker button:not([aria-disabled='true'])", "bs => bs.map(b => b.dataset.card)")
-        assert sorted(open_cards) == sorted(README_DEAL["dealt"][name])
-        for card in README_DEAL["discards"][name]:
+        assert sorted(open_cards) == sorted(README_DEAL["dealt"][role])
+        for card in README_DEAL["discards"][role]:
             tap_card(page, card)
-        assert page.input_value(f"#seat-discards-{i}") == " ".join(README_DEAL["discards"][name])
+        assert page.input_value(f"#seat-discards-{i}") == " ".join(README_DEAL["discards"][role])
     assert page.text_content("#deal-tap-status") == "Tap the starter (the cut card)."
     tap_card(page, README_DEAL["starter"])
     assert page.input_value("#deal-starter") == README_DEAL["starter"]
@@ -76,7 +88,7 @@ def tap_the_play(page: Any) -> tuple[list[str], list[dict[str, Any]]]:
         said.append(words)
         if words.startswith("The play is over."):
             return said, plays
-        who = words.split(" ")[0].lower()
+        who = NAMED[ROLE[words.split(" ")[0].lower()]]
         if choices == ["Go"]:
             assert " to say go, the count is " in words
             assert page.text_content("#deal-live .forced") == (
@@ -84,7 +96,7 @@ def tap_the_play(page: Any) -> tuple[list[str], list[dict[str, Any]]]:
             page.click("#deal-live button.card-choice")
             plays.append({"player": who, "go": True})
             continue
-        card = planned[who].pop(0)
+        card = planned[ROLE[who.lower()]].pop(0)
         assert card in choices and "Go" not in choices  # only the legal cards, no go
         assert page.locator("#deal-live .forced").count() == 0
         page.click(f"#deal-live button.card-choice:text-is('{card}')")
@@ -114,12 +126,12 @@ def test_a_six_card_deal_by_taps_alone_in_at_most_40(browser: Any, live_server: 
     # The referee's every turn: the go is offered only where it is forced, both players'
     # on 30, the dealer's on 24 (the 8 left); then the dealer lays the 8 on a new count.
     assert said == [
-        "Pone to lay a card, the count is 0.", "Dealer to lay a card, the count is 5.",
-        "Pone to lay a card, the count is 15.", "Dealer to lay a card, the count is 20.",
-        "Pone to say go, the count is 30.", "Dealer to say go, the count is 30.",
-        "Pone to lay a card, the count is 0.", "Dealer to lay a card, the count is 5.",
-        "Pone to lay a card, the count is 14.", "Dealer to say go, the count is 24.",
-        "Dealer to lay a card, the count is 0.",
+        "A to lay a card, the count is 0.", "B to lay a card, the count is 5.",
+        "A to lay a card, the count is 15.", "B to lay a card, the count is 20.",
+        "A to say go, the count is 30.", "B to say go, the count is 30.",
+        "A to lay a card, the count is 0.", "B to lay a card, the count is 5.",
+        "A to lay a card, the count is 14.", "B to say go, the count is 24.",
+        "B to lay a card, the count is 0.",
         "The play is over. Type the claims, then press Check the deal."]
     gos = sum(1 for words in said if "say go" in words)
     lines = page.input_value("#deal-record").splitlines()
@@ -140,8 +152,9 @@ def test_a_six_card_deal_by_taps_alone_in_at_most_40(browser: Any, live_server: 
     # Nothing typed but the claims.
     assert set(page.evaluate("window.typedIn")) == CLAIM_FIELDS
     # The ruling is the API's for the same record, sent as JSON.
-    assert ruling == api_ruling(live_server, {**README_DEAL, "plays": plays, "claims": CLAIMS})
-    assert ruling == ("After the deal: pone 32, dealer 15.", ["overcount"])  # the crib is 7
+    assert ruling == api_ruling(live_server,
+                                {**named(README_DEAL), "plays": plays, "claims": CLAIMS})
+    assert ruling == ("After the deal: A 32, B 15.", ["overcount"])  # the crib is 7
     shot(page, "tap-deal-ruled")
     axe_clean(page)
     fits(page)
@@ -160,7 +173,7 @@ def test_a_card_tapped_again_is_taken_back(page: Any) -> None:
     page.click("#deal-starter")
     tap_card(page, "JS")
     assert page.input_value("#deal-starter") == "JS"
-    assert page.text_content("#deal-tap-status") == "Tap the 6 cards dealt to pone (2 in)."
+    assert page.text_content("#deal-tap-status") == "Tap the 6 cards dealt to A (2 in)."
     # A typed card is greyed as a tapped one is; the typed entry stays.
     page.fill("#seat-dealt-1", "kh qd")
     assert page.get_attribute("#deal-picker button[data-card='QD']", "aria-pressed") == "true"
@@ -180,10 +193,10 @@ def test_a_show_only_deal(live_server: str, page: Any) -> None:
     page.fill("#claim-crib", "9")
     page.click("#check-deal")
     ruling = page_ruling(page)
-    record = {key: value for key, value in README_DEAL.items() if key != "plays"}
+    record = {key: value for key, value in named(README_DEAL).items() if key != "plays"}
     assert ruling == api_ruling(live_server, {**record, "claims": CLAIMS})
     # The play not recorded: no play ruled on, nothing pegged in it, no play table.
-    assert ruling == ("After the deal: pone 31, dealer 11.", ["overcount"])
+    assert ruling == ("After the deal: A 31, B 11.", ["overcount"])
     assert page.locator("#deal-result .plays").count() == 0
     assert page.evaluate("window.taps") == 1 + 1 + 12 + 4 + 1 + 1
     shot(page, "tap-show-only")

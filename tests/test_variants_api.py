@@ -25,8 +25,8 @@ def test_the_six_card_entry_is_exactly_the_documented_shape(client: FlaskClient)
     answer = client.get("/v1/variants").get_json()
     assert answer["variants"][0] == {
         "name": "six-card", "players": 2, "dealt": 6, "kept": 4, "to_crib": 2, "crib_card": 0,
-        "target": 121, "single_count": False, "last_for_three": False, "partnerships": [],
-        "seats": ["pone", "dealer"],
+        "crib": 4, "target": 121, "single_count": False, "last_for_three": False,
+        "partnerships": [], "seats": ["pone", "dealer"],
         "margins": {
             "acc": {"rule": "skunk", "below": {"double-skunk": 61, "skunk": 91}},
             "hoyle": {"rule": "lurch", "below": {"lurch": 61}},
@@ -46,6 +46,8 @@ def test_every_variant_in_the_enums_order_with_its_own_facts(client: FlaskClient
     assert by_name["five-card"]["last_for_three"] is True
     assert by_name["five-card"]["margins"]["hoyle"] == {"rule": "lurch", "below": {"lurch": 31}}
     assert by_name["three-player"]["crib_card"] == 1
+    # A crib is four cards in every variant (docs/rules.md): 2 x 2, 3 x 1 + 1, 4 x 1.
+    assert {v["name"]: v["crib"] for v in answer} == {name.value: 4 for name in Variant}
     assert by_name["three-player"]["to_crib"] == 1
     assert by_name["three-player"]["seats"] is None
     assert by_name["four-player"]["partnerships"] == [[0, 2], [1, 3]]

@@ -9,6 +9,7 @@ the service) say every fact the same way.
 * :mod:`rules.answers.club` – a club night's standings, and a night's seating
 * :mod:`rules.answers.records` – a play, a deal and a game refereed; what comes next
 * :mod:`rules.answers.review` – a deal or a game reviewed
+* :mod:`rules.answers.shared` – a deal or a game as a share link holds it
 * :mod:`rules.answers.bodies` – a record read from notation, as the JSON the API takes
   (written with :mod:`rules.deal.json_form`, which also reads it)
 """
@@ -24,7 +25,7 @@ from rules.answers.advice import (
 )
 from rules.answers.bodies import advice_body, deal_body, game_body, options_body, play_body
 from rules.answers.chances import chances_answer
-from rules.answers.club import night_answer, seating_answer
+from rules.answers.club import cards_answer, night_answer, seating_answer
 from rules.answers.hands import findings_answer, hand_answer
 from rules.answers.records import (
     CRIB,
@@ -35,12 +36,14 @@ from rules.answers.records import (
     shown_as,
 )
 from rules.answers.review import deal_review_answer, game_review_answer
+from rules.answers.shared import shared_answer
 
 __all__ = [
     "CRIB",
     "PLAY_MODEL",
     "WIN_MODEL",
     "advice_body",
+    "cards_answer",
     "chances_answer",
     "deal_answer",
     "deal_body",
@@ -60,6 +63,7 @@ __all__ = [
     "play_answer",
     "play_body",
     "seating_answer",
+    "shared_answer",
     "shown_as",
     "table_answer",
 ]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.answers.hands import findings_answer
-from rules.club import Event, Line, NightCheck, Seating
+from rules.club import Event, Line, NightCheck, Scorecard, Seating
 
-__all__ = ["night_answer", "seating_answer"]
+__all__ = ["cards_answer", "night_answer", "seating_answer"]
 
 
 def _line(line: Line) -> dict[str, Any]:
@@ -18,6 +18,26 @@ def _line(line: Line) -> dict[str, Any]:
     out.update(opponent=line.opponent, result=str(line.result), spread=line.spread,
                game_points=line.game_points)
     return out
+
+
+def _line_as_sent(line: Line) -> dict[str, Any]:
+    """A line as ``/v1/tournaments/check`` takes it: only what the card says."""
+    if line.bye:
+        return {"round": line.round, "bye": True}
+    out: dict[str, Any] = {"opponent": line.opponent, "result": str(line.result)}
+    for name, value in (("spread", line.spread), ("game_points", line.game_points),
+                        ("round", line.round)):
+        if value is not None:
+            out[name] = value
+    if line.column is not None:
+        out["column"] = line.column.value
+    return out
+
+
+def cards_answer(cards: list[Scorecard]) -> dict[str, Any]:
+    """Scorecards read from a file, as ``/v1/tournaments/check`` takes them."""
+    return {"cards": [{"player": card.player, "games": [_line_as_sent(line) for line in card.lines]}
+                      for card in cards]}
 
 
 def night_answer(check: NightCheck, event: Event) -> dict[str, Any]:

@@ -65,6 +65,11 @@ class VariantSpec:
         return self.dealt - self.to_crib
 
     @property
+    def crib_size(self) -> int:
+        """The crib: what every player lays away, and the card dealt to it."""
+        return self.players * self.to_crib + self.crib_cards_dealt
+
+    @property
     def lowest_target(self) -> int:
         """The smallest target a game can have: one more than is pegged before the first
         deal (three for last, in the five-card game)."""

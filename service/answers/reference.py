@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from marshmallow.fields import Boolean, Dict, Integer, List, Nested, String
 
-from service.answers.base import Answer, Open, doc
+from service.answers.base import Answer, Open, canonical_card, canonical_cards, doc
 from service.answers.records import Finding
 from service.fields import ruleset_field, variant_field
+from service.v1.tournaments import CardSchema
 
 
 class _RulesetsRulesetsItem(Answer):
@@ -54,6 +55,9 @@ class VariantFacts(Answer):
     crib_card = Integer(required=True, metadata=doc("Cards dealt straight to the crib (1 in the "
                                                     "three-player game, then `crib_card` in a "
                                                     "deal record).", minimum=0))
+    # Not in `required`, so that 0.3.0's contract still holds; every answer has it.
+    crib = Integer(metadata=doc("Cards in the crib: every player's `to_crib` and the "
+                                "`crib_card` (since 0.4.0).", minimum=1))
     target = Integer(required=True, metadata=doc("The default target.", minimum=1))
     single_count = Boolean(required=True, metadata=doc("The play is one count only: it ends at "
                                                        "the first go (the five-card game)."))
@@ -158,3 +162,51 @@ class Contract(Open):
     openapi = String(required=True)
     info = Dict(required=True)
     paths = Dict(required=True)
+
+
+class _SharedRecordDealsItem(Answer):
+    players = List(String(), required=True, metadata=doc(
+        "The seats of this deal in play order, the dealer last."))
+    dealt = Dict(keys=String(), values=canonical_cards(), required=True)
+    discards = Dict(keys=String(), values=canonical_cards(), required=True)
+    crib_card = canonical_card(required=True, allow_none=True)
+    starter = canonical_card(required=True, allow_none=True)
+    heels = Integer(required=True, allow_none=True, metadata=doc("The heels claim."))
+    play = List(String(), required=True, allow_none=True, metadata=doc(
+        "Each event of the play in notation (`pone TD =2`); null: the play not recorded."))
+    hands = Dict(keys=String(), values=Integer(), required=True, metadata=doc(
+        "The hands claimed, by player."))
+    crib = Integer(required=True, allow_none=True, metadata=doc("The crib claimed."))
+    lines = List(String(), required=True, metadata=doc(
+        "The deal's lines in notation, as a game writes them after `deal: n`."))
+
+
+class SharedRecord(Answer):
+    component = "SharedRecord"
+    description = "A deal or a game as a share link holds it."
+    kind = String(required=True, metadata=doc(enum=["deal", "game"]))
+    notation = String(required=True, metadata=doc(
+        "The record's canonical text, without its `ruleset:` and `muggins:` lines."))
+    variant = variant_field(required=True)
+    ruleset = ruleset_field(required=True)
+    muggins = Boolean(required=True)
+    target = Integer(required=True)
+    players = List(String(), required=True, metadata=doc(
+        "The table of the first deal in play order, the dealer last."))
+    sides = List(String(), required=True, metadata=doc("The sides that keep a score."))
+    scores_before = Dict(keys=String(), values=Integer(), required=True, allow_none=True,
+                         metadata=doc("The scores the record was joined at, by side."))
+    deals = List(Nested(_SharedRecordDealsItem), required=True)
+    in_progress = Boolean(required=True)
+    next_players = List(String(), required=True, metadata=doc(
+        "The seats of the deal after the last one (the deal passes to the left)."))
+    link = String(required=True, allow_none=True, metadata=doc(
+        "The share link's fragment, `r1.` then base64url; null when the format cannot say "
+        "the record (`no_link` says why)."))
+    no_link = String(metadata=doc("Why the record has no link."))
+
+
+class ScorecardsFile(Answer):
+    component = "ScorecardsFile"
+    description = "A night's scorecards read from a file, as `/v1/tournaments/check` takes them."
+    cards = List(Nested(CardSchema), required=True)

@@ -1,3 +1,4 @@
+// @ts-check
 // The scores drawn as a cribbage board: a track per side of the game's target holes,
 // drilled in streets of five, running out and back in rows of thirty (twenty on a
 // phone, so the holes stay big enough to read), with a front peg

@@ -1,3 +1,4 @@
+// @ts-check
 // The game's chances as a graph (issue 22): the first player's chance of winning before
 // each deal, after its play and after its show, drawn by the page as an inline SVG. The
 // figures are the review's own (`chances`, read off the server's table); the page only

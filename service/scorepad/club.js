@@ -1,13 +1,18 @@
+// @ts-check
 // The club night: each card entered line by line (opponent by name, W or L, spread),
 // cross-checked by the referee as it is entered, the standings, and a printable tally
 // sheet. Kept in this browser (store.js), so a reload loses nothing.
-import { readCards, standingsCsv } from "./clubcsv.js";
+import { standingsCsv } from "./clubcsv.js";
 import { $, el } from "./common.js";
 import { Entry } from "./store.js";
 
 // The night's entry; before versions (schema 0) it was the same {cards}, unversioned.
 const NIGHT = new Entry("muggins.club-night", { schema: 1, what: "The club night",
   migrations: { 0: (night) => (Array.isArray(night.cards) ? night : undefined) } });
+
+// The night a "New night" set aside, kept until it is brought back or another night is
+// set aside: so that a new night is undone, after a reload too.
+const SET_ASIDE = new Entry("muggins.club-night.set-aside", { schema: 1, what: "The night set aside" });
 
 function load(kept) {
   if (kept.value && Array.isArray(kept.value.cards)) return kept.value;
@@ -38,22 +43,22 @@ function renderTally(night, answer) {
     if (f.code === "no-harm-no-foul" || f.index === undefined) continue;
     // A line may carry more than one ruling (12.2.d, then the game points it moved).
     const key = `${f.player}/${f.index}`;
-    const said = `${f.rule ? f.rule + ": " : ""}${f.message}`;
-    flagged.set(key, flagged.has(key) ? `${flagged.get(key)}; ${said}` : said);
+    const said = [f.rule ? el("a", { href: f.rulebook, class: "rule" }, f.rule) : null, f.rule ? ": " : null, f.message];
+    flagged.set(key, flagged.has(key) ? [...flagged.get(key), "; ", ...said] : said);
   }
   const cards = night.cards.map((card) => el("li", { class: "club-card" },
     el("strong", {}, card.player),
     el("ol", {}, card.games.map((line, i) => {
       const why = flagged.get(`${card.player}/${i}`);
       return el("li", { class: why ? "club-flag" : null, "data-flag": why ? "yes" : null },
-        lineText(line), why ? el("small", {}, ` — ${why}`) : null);
+        lineText(line), why ? el("small", {}, " — ", ...why) : null);
     }))));
   $("club-tally").replaceChildren(el("h3", {}, "Tally sheet"), el("ul", { class: "club-cards" }, cards));
 }
 
 function renderStandings(answer) {
   if (!answer) { $("club-standings").replaceChildren(); return; }
-  const head = el("tr", {}, ["Rank", "Player", "Game points", "Won", "Spread", "Tiebreak", ""].map((h) => el("th", { scope: "col" }, h)));
+  const head = el("tr", {}, ["Rank", "Player", "Game points", "Won", "Spread", "Tiebreak", "Qualifies"].map((h) => el("th", { scope: "col" }, h)));
   const rows = answer.standings.map((s) => el("tr", { "data-player": s.player },
     el("td", {}, s.rank), el("td", {}, s.player), el("td", {}, s.game_points), el("td", {}, s.wins),
     el("td", {}, (s.spread > 0 ? "+" : "") + s.spread), el("td", {}, s.tiebreak || ""),
@@ -89,6 +94,41 @@ async function check(night) {
   }
   renderTally(night, answer);
   renderStandings(answer);
+}
+
+// The cards a CSV file holds, read by the server as `muggins night` reads them: the
+// answer ({cards}), or {problem} with a problem per row.
+async function readCards(text) {
+  try {
+    const response = await fetch("/v1/tournaments/read", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ csv: text }),
+    });
+    const body = await response.json();
+    return response.ok ? body : { problem: body };
+  } catch (error) {
+    return { problem: { detail: "the referee could not be reached to read the file: try again once it is back" } };
+  }
+}
+
+// While a night is set aside, say so and offer to bring it back.
+function offerUndo(night) {
+  const aside = SET_ASIDE.load().value;
+  const box = $("club-set-aside");
+  if (!aside || !Array.isArray(aside.cards) || !aside.cards.length) { box.replaceChildren(); return; }
+  const count = aside.cards.length;
+  const undo = el("button", { type: "button", class: "secondary", id: "club-undo" }, "Undo new night");
+  undo.addEventListener("click", () => {
+    if (night.cards.length && !window.confirm(`Bring back the night set aside? The ${night.cards.length} `
+      + "scorecard(s) entered since will be cleared.")) return;
+    night.cards = aside.cards;
+    save(night);
+    SET_ASIDE.remove();
+    offerUndo(night);
+    check(night);
+    $("club-player").focus();
+  });
+  box.replaceChildren(el("p", { class: "note" },
+    `A night of ${count} scorecard${count === 1 ? "" : "s"} was set aside by New night. `, undo));
 }
 
 export function setUpClub() {
@@ -128,10 +168,11 @@ export function setUpClub() {
   $("club-csv").addEventListener("change", async () => {
     const file = $("club-csv").files[0];
     if (!file) return;
-    const read = readCards(await file.text());
+    const read = await readCards(await file.text());
     $("club-csv").value = "";
-    if (read.problems) {
-      problem(read.problems.map((p) => `${file.name}:${p.line}: ${p.column}: ${p.detail}`).join("; "));
+    if (read.problem) {
+      problem(read.problem.errors ? read.problem.errors.map((e) => `${file.name}:${e.line}: ${e.detail}`).join("; ")
+        : `${file.name}: ${read.problem.detail}`);
       return;
     }
     night.cards = read.cards;
@@ -146,10 +187,18 @@ export function setUpClub() {
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   });
   $("club-clear").addEventListener("click", () => {
+    if (night.cards.length) {
+      const count = night.cards.length;
+      if (!window.confirm(`Start a new night? The ${count} scorecard${count === 1 ? "" : "s"} of this night `
+        + "will be cleared from the page (set aside: Undo brings them back).")) return;
+      SET_ASIDE.save({ cards: night.cards, when: new Date().toISOString() });
+    }
     night.cards = [];
     save(night);
+    offerUndo(night);
     check(night);
   });
+  offerUndo(night);
   check(night);
   // A night this page cannot read is said after the check, which clears the problems.
   if (kept.refused) problem(kept.refused);

@@ -1,7 +1,11 @@
+// @ts-check
 // What every section of the scorepad shares: building nodes, reading cards and records,
 // asking the referee, and telling the director what went wrong in the table's words.
 import { Entry } from "./store.js";
 
+// The page's element by id: typed loosely (an input, a button, a list), as the page
+// knows which each id is.
+/** @param {string} id @returns {any} */
 export function $(id) { return document.getElementById(id); }
 
 export function el(tag, attrs, ...children) {
@@ -173,6 +177,10 @@ export function defaultNames(count) {
   return seats && seats.length === count ? seats : NAMES.slice(0, count);
 }
 
+// The names of a deal's seats when the director gives none: neutral letters, never the
+// roles (pone, dealer), which change with every deal (issue 30, item 3.3).
+export function neutralNames(count) { return "ABCDEFGH".slice(0, count).split(""); }
+
 // The sides that keep a score: each player, or the variant's partnerships (pairs of seat
 // indexes), named from the players in them ("ann&cy").
 export function sidesOf(players) {
@@ -180,10 +188,6 @@ export function sidesOf(players) {
   if (!pairs.length) return players;
   return pairs.map((pair) => pair.map((i) => players[i]).join("&"));
 }
-
-// The seats of the next deal: the deal passes to the left, so the dealer's left deals
-// (rules.Table.next_deal). The one place the page turns the table.
-export function nextSeats(players) { return [...players.slice(1), players[0]]; }
 
 // Seats go round from the dealer's left; the dealer is last.
 export function seatTitle(i, count) {
@@ -322,6 +326,16 @@ export function playSpot(parts, line, field, what) {
   return { where: part ? `${part} ${event}` : event, field, line };
 }
 
+// A finding's words, its rule ("ACC 8.4") a link into the rule book where the finding
+// says (its `rulebook`, /rules#renege); the text is the same as without the link.
+export function ruleWords(finding) {
+  if (!finding.rule) return [finding.message];
+  const rule = finding.rulebook ? el("a", { href: finding.rulebook, class: "rule" }, finding.rule) : finding.rule;
+  const at = finding.message.indexOf(finding.rule);
+  if (at < 0) return [finding.message, " (", rule, ")"];
+  return [finding.message.slice(0, at), rule, finding.message.slice(at + finding.rule.length)];
+}
+
 // Findings, as the referee words them, with their rule.
 export function findings(list, numberOf) {
   if (!list || !list.length) return null;
@@ -329,8 +343,7 @@ export function findings(list, numberOf) {
   for (const finding of list) {
     ul.append(el("li", { "data-code": finding.code },
       numberOf ? numberOf(finding) : null,
-      el("span", { class: "code" }, finding.code), " ", finding.message,
-      finding.rule && !finding.message.includes(finding.rule) ? ` (${finding.rule})` : ""));
+      el("span", { class: "code" }, finding.code), " ", ...ruleWords(finding)));
   }
   return ul;
 }

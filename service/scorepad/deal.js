@@ -1,22 +1,24 @@
+// @ts-check
 // Check a deal, and deal after deal a game: the cards dealt, the discards, the starter,
 // the play and the claims in; the ruling and the board before and after out.
 import { drawBoard } from "./board.js";
 import { dealNumber, playFindings } from "./results.js";
 import { reviewGame } from "./review.js";
 import {
-  $, ask, cards, defaultNames, el, explain, facts, findings, nameText, nextSeats, Notation, ordinal, playSpot,
+  $, ask, cards, el, explain, facts, findings, nameText, neutralNames, Notation, ordinal, playSpot,
   playSummary, playTable, present, rulingSettings, scoresText, seatCount, seatTitle, sidesOf, sideText, startOver,
   tableLine,
 } from "./common.js";
-import { cardText, offerShare, sideNamesOf } from "./share.js";
+import { offerShare } from "./share.js";
 
 // The deals kept since "New game" (each the lines of its notation after the table and the
 // scores), the table they were played at, the scores the first of them was joined at, and
 // the last deal checked (kept by "Next deal").
 const game = { players: null, firstDealer: null, sides: null, joined: null, deals: [], checked: null };
 
+// The players' names as typed, or the neutral name offered in the field when none is.
 function names() {
-  return [...$("seats").querySelectorAll("input.seat-name")].map((input) => input.value.trim());
+  return [...$("seats").querySelectorAll("input.seat-name")].map((input) => input.value.trim() || input.placeholder);
 }
 
 // The sides that keep a score: the names they had at the game's first deal, whoever
@@ -44,12 +46,13 @@ function cardInput(id, label, hint) {
 
 function buildSeats(keep) {
   const count = seatCount();
-  const old = keep ? names() : [];
+  const old = keep ? [...$("seats").querySelectorAll("input.seat-name")].map((input) => input.value.trim()) : [];
   const seats = $("seats");
   seats.replaceChildren();
   for (let i = 0; i < count; i += 1) {
+    // Asked for before the first deal: empty, with the neutral name it stands for.
     const name = el("input", { id: `seat-name-${i}`, class: "seat-name", spellcheck: "false",
-      value: old[i] || defaultNames(count)[i] });
+      value: old[i] || "", placeholder: neutralNames(count)[i] });
     name.addEventListener("input", buildScores);
     seats.append(el("fieldset", { class: "seat" }, el("legend", {}, seatTitle(i, count)),
       el("div", { class: "fields" },
@@ -137,7 +140,7 @@ function dealNotation(players, body) {
 function locate(pointer, spot, players, prefix) {
   const parts = pointer.replace(/^#\//, "").split("/");
   if (prefix !== undefined) {
-    if (parts[0] !== "deals") return topLevel(parts, players);
+    if (parts[0] !== "deals") return topLevel(parts);
     const deal = Number(parts[1]);
     if (parts.length <= 2) return { where: `deal ${deal + 1}`, field: null };
     const found = locate("#/" + parts.slice(2).join("/"), deal === prefix ? spot : undefined, players);
@@ -162,7 +165,7 @@ function locate(pointer, spot, players, prefix) {
       const field = [...$("scores-before").querySelectorAll("input")].find((input) => input.dataset.side === parts[1]);
       return { where: `${parts[1]}'s score before the deal`, field: field || $("score-before-0") };
     }
-    default: return topLevel(parts, players);
+    default: return topLevel(parts);
   }
 }
 
@@ -193,8 +196,9 @@ async function checkDeal(event) {
   const answer = await ask("/v1/deals/check", body, out, "Checking the deal…", (r) => showDeal(r, claims),
     (problem) => explain(problem, body, where, notation));
   if (answer !== null) {
-    game.checked = { players, body: dealt, answer };
-    offerShare(out, text, body);
+    // The server writes the link, and says who deals next (the page turns no seats).
+    const written = await offerShare(out, text, body);
+    game.checked = { players, body: dealt, answer, next: written && written.next_players };
   }
   updateGame();
 }
@@ -254,7 +258,7 @@ function showDeal(r, claims) {
 
 function updateGame() {
   const kept = game.deals.length;
-  $("next-deal").disabled = game.checked === null;
+  $("next-deal").disabled = game.checked === null || !game.checked.next;
   $("check-game").disabled = kept === 0 && game.checked === null;
   $("review-game").disabled = $("check-game").disabled;
   $("game-status").textContent = kept
@@ -269,7 +273,7 @@ function updateGame() {
 export function gameRecord() {
   const { players, firstDealer, sides: named, joined, deals, checked } = game;
   return { players, firstDealer, sides: named, joined, deals: deals.map((deal) => deal.lines),
-    checked: checked && { players: checked.players, answer: checked.answer } };
+    checked: checked && { players: checked.players, answer: checked.answer, next: checked.next } };
 }
 
 // A kept game back on the page: `fill` puts its fields back once the seats are built. The
@@ -281,7 +285,10 @@ export function restoreGame(record, fill) {
   buildSeats(false);
   fill();
   buildScores();
-  if (record.checked) game.checked = { players: record.checked.players, body: dealBody().body, answer: record.checked.answer };
+  if (record.checked) {
+    game.checked = { players: record.checked.players, body: dealBody().body, answer: record.checked.answer,
+      next: record.checked.next };
+  }
   updateGame();
 }
 
@@ -294,8 +301,8 @@ function nextDeal() {
     game.joined = renamed(answer.scores_before);
   }
   game.deals.push(body);
+  const seats = game.checked.next;
   game.checked = null;
-  const seats = nextSeats(players);
   seats.forEach((name, i) => { $(`seat-name-${i}`).value = name; });
   for (const input of $("deal-form").querySelectorAll("#seats input:not(.seat-name), #deal-starter, #deal-crib-card, #claim-crib, #claim-heels")) {
     input.value = "";
@@ -314,7 +321,7 @@ async function checkGame() {
   const { body, notation, deals, text } = gameRequest();
   const answer = await ask("/v1/games/check", body, out, "Checking the game…", showGame,
     (problem) => explain(problem, body, (pointer, spot) => locate(pointer, spot, names(), deals.length - 1), notation));
-  if (answer !== null) offerShare(out, text, body);
+  if (answer !== null) await offerShare(out, text, body);
   return answer;
 }
 
@@ -404,44 +411,42 @@ function seatNames(players) {
   buildScores();
 }
 
-export async function openDeal(record, deal, playText) {
+// `record` is the server's reading of the link (POST /v1/notation/read): by seat name.
+export async function openDeal(record, deal) {
   newGame();
-  if (record.sides) game.sides = sideNamesOf(record);
+  if (facts().partnerships.length) game.sides = record.sides;
   seatNames(record.players);
-  const text = (hand) => hand.map((c) => cardText(c)).join(" ");
-  record.players.forEach((_, i) => {
-    $(`seat-dealt-${i}`).value = text(deal.dealt[i]);
-    $(`seat-discards-${i}`).value = text(deal.discards[i]);
-    $(`seat-claim-${i}`).value = deal.hands[i] ?? "";
+  record.players.forEach((name, i) => {
+    $(`seat-dealt-${i}`).value = deal.dealt[name].join(" ");
+    $(`seat-discards-${i}`).value = deal.discards[name].join(" ");
+    $(`seat-claim-${i}`).value = deal.hands[name] ?? "";
   });
-  $("deal-starter").value = deal.starter === null ? "" : cardText(deal.starter);
+  $("deal-starter").value = deal.starter ?? "";
   $("claim-heels").value = deal.heels ?? "";
-  $("deal-crib-card").value = deal.cribCard === null ? "" : cardText(deal.cribCard);
+  $("deal-crib-card").value = deal.crib_card ?? "";
   $("claim-crib").value = deal.crib ?? "";
-  $("deal-record").value = playText;
-  const named = sideNamesOf(record);
+  $("deal-record").value = deal.play === null ? "" : deal.play.join("\n");
+  const scores = record.scores_before || {};
   for (const input of $("scores-before").querySelectorAll("input")) {
-    const i = named.findIndex((side) => members(side) === members(input.dataset.side));
-    input.value = record.scores && i >= 0 ? record.scores[i] : "";
+    const side = record.sides.find((named) => members(named) === members(input.dataset.side));
+    input.value = side !== undefined && side in scores ? scores[side] : "";
   }
   await checkDeal({ preventDefault() {} });
 }
 
-export async function openGame(record, deals) {
+export async function openGame(record) {
   newGame();
   game.players = record.players;
   game.firstDealer = record.players[record.players.length - 1];
-  game.sides = record.sides ? sideNamesOf(record) : sidesOf(record.players);
-  game.joined = record.scores ? Object.fromEntries(game.sides.map((side, i) => [side, record.scores[i]])) : null;
-  game.deals = deals.map((lines) => {
+  game.sides = record.sides;
+  game.joined = record.scores_before;
+  game.deals = record.deals.map((deal) => {
     const body = new Notation();
-    lines.forEach((line) => body.add(line));
+    deal.lines.forEach((line) => body.add(line));
     return body;
   });
   // The form is set for the deal after the last one kept, as "Next deal" would leave it.
-  let seats = record.players;
-  for (let k = 0; k < deals.length; k += 1) seats = nextSeats(seats);
-  seatNames(seats);
+  seatNames(record.next_players);
   updateGame();
   const answer = await checkGame();
   if (answer) for (const input of $("scores-before").querySelectorAll("input")) input.value = renamed(answer.scores)[input.dataset.side] ?? 0;

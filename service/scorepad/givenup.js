@@ -1,3 +1,4 @@
+// @ts-check
 // The chance of winning each decision gave up (issue 22): a deal's worst discards and
 // cards, and each player's error rate and luck over the game. Each is shown only where
 // the review's answer has it (`win_loss`, `players`), so older answers show none.

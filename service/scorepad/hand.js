@@ -1,11 +1,70 @@
+// @ts-check
 // Count a hand: the picker, the typed cards, and the count with its ruling.
 import { $, ask, canonical, cards, el, explain, facts, findings, ordinal, startOver, tableSettings } from "./common.js";
 import { buildPicker, markPicker } from "./picker.js";
+import { linkOf, qrCanvas } from "./share.js";
+import { Entry } from "./store.js";
+import { openSection } from "./tabs.js";
 
-// A hand is the cards kept; the crib, what every player lays away and the crib card.
+// The hand being counted, kept in this browser as it is entered (a reload keeps it).
+const HAND = new Entry("muggins.hand", { schema: 1, what: "The hand being counted" });
+const FIELDS = ["hand", "starter", "claimed"];
+
+function keep() {
+  HAND.save({ ...Object.fromEntries(FIELDS.map((id) => [id, $(id).value])), crib: $("crib").checked });
+}
+
+function restore() {
+  const kept = HAND.load().value;
+  if (!kept) return;
+  for (const id of FIELDS) if (typeof kept[id] === "string") $(id).value = kept[id];
+  $("crib").checked = kept.crib === true;
+}
+
+// A hand's link: the fields as typed and the settings, in the fragment after "h1." (the
+// page fills its fields from it and asks the referee, as a deal's share link does).
+const HAND_LINK = "h1.";
+
+function handLink() {
+  const said = new URLSearchParams({ hand: $("hand").value.trim(), starter: $("starter").value.trim(),
+    claimed: $("claimed").value, crib: $("crib").checked ? "yes" : "no", variant: $("variant").value,
+    ruleset: $("ruleset").value, muggins: $("muggins").checked ? "yes" : "no" });
+  return linkOf(HAND_LINK + said.toString());
+}
+
+function offerLink(out) {
+  const link = handLink();
+  const qr = qrCanvas(link);
+  if (qr) qr.id = "hand-qr";
+  out.append(el("div", { class: "share", id: "hand-share" }, el("h3", {}, "Send this count"),
+    el("p", {}, el("a", { id: "hand-share-link", href: link }, link)),
+    qr || el("p", { class: "note" }, "The link is too long for a QR code: send the link.")));
+}
+
+// Open a hand's link in the address bar, if it is one.
+export async function openLink() {
+  if (!location.hash.startsWith("#" + HAND_LINK)) return;
+  const said = new URLSearchParams(location.hash.slice(1 + HAND_LINK.length));
+  openSection("show");
+  for (const [id, value] of [["variant", said.get("variant")], ["ruleset", said.get("ruleset")]]) {
+    if (value && [...$(id).options].some((option) => option.value === value)) {
+      $(id).value = value;
+      $(id).dispatchEvent(new Event("change"));
+    }
+  }
+  $("muggins").checked = said.get("muggins") === "yes";
+  $("muggins").dispatchEvent(new Event("change"));
+  for (const id of FIELDS) $(id).value = said.get(id) || "";
+  $("crib").checked = said.get("crib") === "yes";
+  keep();
+  markUsed();
+  await countHand({ preventDefault() {} });
+}
+
+// How many cards the hand or the crib holds, as the variant's facts say.
 function handSize() {
   const known = facts();
-  return $("crib").checked ? known.players * known.to_crib + known.crib_card : known.kept;
+  return $("crib").checked ? known.crib : known.kept;
 }
 
 // A tap adds the card to the hand (then the starter); a tap on a card taken takes it back.
@@ -25,6 +84,7 @@ function pick(card) {
     starter.value = card;
   }
   markUsed();
+  keep();
 }
 
 function markUsed() {
@@ -48,6 +108,7 @@ async function countHand(event) {
   event.preventDefault();
   const out = $("hand-result");
   startOver(out, $("hand-form"));
+  /** @type {Record<string, any>} */
   const body = {
     hand: cards($("hand").value),
     crib: $("crib").checked,
@@ -56,8 +117,9 @@ async function countHand(event) {
   // A blank starter is not sent at all, so the referee asks for it rather than for a card.
   if ($("starter").value.trim() !== "") body.starter = $("starter").value.trim();
   if ($("claimed").value !== "") body.claimed = Number($("claimed").value);
-  await ask("/v1/hands/check", body, out, "Counting…", showHand,
+  const answer = await ask("/v1/hands/check", body, out, "Counting…", showHand,
     (problem) => explain(problem, body, locate));
+  if (answer !== null) offerLink(out);
 }
 
 function showHand(r) {
@@ -89,6 +151,11 @@ function showHand(r) {
 
 export function setUpHand() {
   buildPicker($("picker"), pick);
+  restore();
+  markUsed();
+  $("hand-form").addEventListener("input", keep);
+  $("hand-form").addEventListener("change", keep);
+  window.addEventListener("hashchange", openLink);
   $("hand-form").addEventListener("submit", countHand);
   $("hand").addEventListener("input", markUsed);
   $("starter").addEventListener("input", markUsed);
@@ -97,6 +164,7 @@ export function setUpHand() {
     $("hand").value = ""; $("starter").value = ""; $("claimed").value = ""; $("crib").checked = false;
     startOver($("hand-result"), $("hand-form"));
     markUsed();
+    keep();
     $("hand").focus();
   });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The page installed to a home screen: the manifest (index.html) and the service worker
 // (GET /sw.js), which keeps the page's own files so that it opens offline. The checks
 // still need the server: offline, the page says so.

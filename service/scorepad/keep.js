@@ -1,8 +1,9 @@
+// @ts-check
 // Nothing lost: the game in progress (the table's settings, the seats, every deal kept and
 // every field of the deal in the form) is kept in this browser at each change, and comes
 // back after a reload, a closed tab or a locked phone, until *New game*. A change that
 // would clear entered work asks first. Games can be kept by name, and opened again.
-import { $, defaultNames, el, seatCount, tableSettings } from "./common.js";
+import { $, el, neutralNames, seatCount, tableSettings } from "./common.js";
 import { gameRecord, newGame, restoreGame } from "./deal.js";
 import { notice } from "./notices.js";
 import { Entry, onTrouble } from "./store.js";
@@ -36,11 +37,11 @@ function snapshot() {
 // is not as a new game leaves it (the seats named as offered, the scores at 0).
 function entered() {
   if (gameRecord().deals.length) return true;
-  const offered = defaultNames(seatCount());
+  const offered = neutralNames(seatCount());
   return formFields().some((field) => {
     if (field.type === "checkbox") return field.checked;
     const value = field.value.trim();
-    if (field.classList.contains("seat-name")) return value !== offered[Number(field.id.split("-").pop())];
+    if (field.classList.contains("seat-name")) return value !== "" && value !== offered[Number(field.id.split("-").pop())];
     if (field.id.startsWith("score-before-")) return value !== "" && value !== "0";
     return value !== "";
   });
@@ -111,7 +112,7 @@ function mayDiscard(question) {
 
 function gameName(state) {
   const players = state.game.players || Object.entries(state.fields)
-    .filter(([id]) => id.startsWith("seat-name-")).map(([, name]) => name);
+    .filter(([id]) => id.startsWith("seat-name-")).map(([id, name]) => name || $(id)?.placeholder || "");
   return players.join(" v ");
 }
 
@@ -210,7 +211,7 @@ function showKept() {
 // game), and stop the event when the director cancels.
 function guard() {
   let variant = $("variant").value;
-  document.addEventListener("change", (event) => {
+  document.addEventListener("change", (/** @type {any} */ event) => {
     if (event.target.id !== "variant" || restoring) {
       if (event.target.id === "variant") variant = event.target.value;
       return;

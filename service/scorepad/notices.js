@@ -1,3 +1,4 @@
+// @ts-check
 // The page's notices (#notices, at the top of the page): what the director should know
 // about the page itself, not about a hand. Storage that will not keep the work, a game
 // this page cannot open, the network gone.

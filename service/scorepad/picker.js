@@ -1,3 +1,4 @@
+// @ts-check
 // The card picker: the 52 cards as buttons, a suit to a row (two rows of it on a phone),
 // one tab stop with the arrow keys moving within it. Counting a hand and entering a deal
 // both tap on it; what a tap does is theirs to say.

@@ -1,3 +1,4 @@
+// @ts-check
 // Check the play: a typed record, or the play entered card by card with the live
 // referee saying whose turn it is and which cards may be laid.
 import { playFindings } from "./results.js";

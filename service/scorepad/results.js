@@ -1,8 +1,9 @@
+// @ts-check
 // Readable results (issue 20, items 5 and 6): the play's table with what was claimed and
 // a mark on every row a finding names; the findings with those that change no peg put
 // under the ruling that decides them; the review's counts and per-card losses in words.
 // Only how the referee's answer is shown: every ruling, and every message, is the API's.
-import { el } from "./common.js";
+import { el, ruleWords } from "./common.js";
 
 // A finding's play, when it names one the table shows (a card never played is past it).
 function playOf(finding, plays) {
@@ -29,8 +30,7 @@ function decidedBy(finding, standing) {
 function findingItem(finding, numberOf) {
   return el("li", { "data-code": finding.code },
     numberOf ? numberOf(finding) : null,
-    el("span", { class: "code" }, finding.code), " ", finding.message,
-    finding.rule && !finding.message.includes(finding.rule) ? ` (${finding.rule})` : "");
+    el("span", { class: "code" }, finding.code), " ", ...ruleWords(finding));
 }
 
 // The findings, as the referee words them, with their rule; `plays` (a play's events,

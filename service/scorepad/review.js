@@ -1,5 +1,6 @@
+// @ts-check
 // The review view: a deal or a game judged against the best discard, play and count.
-import { $, ask, el, explain, findings, present, startOver, tableSettings } from "./common.js";
+import { $, ask, el, explain, findings, present, rulingSettings, startOver, tableSettings } from "./common.js";
 import { chancesFigure } from "./chances.js";
 import { playersLines, worstDecisions } from "./givenup.js";
 import { countSentence, dealNumber, reviewLegend } from "./results.js";
@@ -77,9 +78,15 @@ async function review(event) {
   event.preventDefault();
   const out = $("review-result");
   startOver(out, $("review-form"));
+  const text = $("review-record").value;
+  // A record in notation: the server says whether it is a deal or a game.
+  if (!text.trim().startsWith("{")) {
+    await reviewNotation(text);
+    return;
+  }
   let body;
   try {
-    body = JSON.parse($("review-record").value);
+    body = JSON.parse(text);
   } catch (error) {
     present(out, [el("p", { class: "error", role: "alert" }, "The record is not JSON: " + error.message)]);
     return;
@@ -91,6 +98,28 @@ async function review(event) {
   if (isRecord(body)) body = { ...page, ...body };
   const path = body && body.deals ? "/v1/games/review" : "/v1/deals/review";
   await send(path, body, own);
+}
+
+// A record in notation, sent as notation with the page's rules where it says none; which
+// operation reviews it (a deal's or a game's) is the server's reading of it.
+async function reviewNotation(text) {
+  const out = $("review-result");
+  const body = { notation: text, ...rulingSettings(text) };
+  let read;
+  try {
+    const response = await fetch("/v1/notation/write", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ notation: text }) });
+    read = await response.json();
+    if (!response.ok) {
+      present(out, [explain(read, body, locate)]);
+      return;
+    }
+  } catch (error) {
+    present(out, [el("p", { class: "error", role: "alert" }, "The referee could not be reached. Try again.")]);
+    return;
+  }
+  await send(read.kind === "game" ? "/v1/games/review" : "/v1/deals/review", body, [],
+    { ...tableSettings(), variant: read.variant, ...body });
 }
 
 // `judged`: the settings the note says it was judged under (the body's own, unless given).
@@ -105,7 +134,7 @@ async function send(path, body, own, judged = body) {
 export async function reviewGame(body) {
   // One tap from the game to its review: the review's tab is opened for its answer.
   openSection("review");
-  $("review-record").value = JSON.stringify(body, null, 1);
+  $("review-record").value = body.notation;
   startOver($("review-result"), $("review-form"));
   // The notation's table line says the game; the page's settings say the rest.
   await send("/v1/games/review", body, [], { ...tableSettings(), ...body });

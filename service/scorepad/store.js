@@ -1,3 +1,4 @@
+// @ts-check
 // What the scorepad keeps in this browser (localStorage): the game in progress, the games
 // kept, the club night, the variants' facts last fetched. One module for all of them, so
 // that each entry carries its schema version and a browser that will not keep anything
@@ -67,6 +68,7 @@ function setText(key, text) {
 // older version up to it ({0: (value) => value in version 1, ...}), and what it is called
 // in a message ("The game in progress").
 export class Entry {
+  /** @param {string} key @param {{schema: number, migrations?: Object<number, Function>, what: string}} kind */
   constructor(key, { schema, migrations, what }) {
     this.key = key;
     this.schema = schema;

@@ -1,3 +1,4 @@
+// @ts-check
 // The scorepad's service worker: it keeps the page's own files, so that the page opens
 // without the network and can be installed to a home screen. GET /sw.js serves this file
 // with two constants before it, made from the package's files: CACHE (named from their
@@ -8,21 +9,23 @@
 // page's files are no-cache); offline, the copy kept. Nothing else is touched: the
 // checks (POST) and the API go to the server, or fail as the page says.
 /* global CACHE, FILES */
+// The worker's own scope, typed loosely: the page's type-check knows the window's.
+const worker = /** @type {any} */ (self);
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+worker.addEventListener("install", (/** @type {any} */ event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => worker.skipWaiting()));
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (/** @type {any} */ event) => {
   event.waitUntil(caches.keys()
     .then((names) => Promise.all(names.filter((name) => name.startsWith("muggins-") && name !== CACHE)
       .map((name) => caches.delete(name))))
-    .then(() => self.clients.claim()));
+    .then(() => worker.clients.claim()));
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (/** @type {any} */ event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== self.location.origin || url.search
+  if (event.request.method !== "GET" || url.origin !== worker.location.origin || url.search
       || !FILES.includes(url.pathname)) return;
   event.respondWith(networkFirst(event.request, url.pathname));
 });

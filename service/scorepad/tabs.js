@@ -1,8 +1,10 @@
+// @ts-check
 // The sections as tabs: the header's links each show their section alone (the table's
 // settings stay above every one), so a phone shows one section, not one long scroll. A
 // link opened with a section's fragment (/#deal) opens that section, and the section
-// chosen is put in the fragment (without a new history entry), so a reload stays on it;
-// any other fragment (a record's) is left as it is, to whoever reads it.
+// chosen is put in the fragment as a new history entry, so a reload stays on it and Back
+// and Forward go through the sections as the address does (issue 30, item 3.2); any
+// other fragment (a record's) is left as it is, to whoever reads it.
 import { $ } from "./common.js";
 
 function links() { return [...document.querySelectorAll("header nav a[href^='#']")]; }
@@ -27,9 +29,15 @@ export function showSection(id) {
 // review, a share link's ruling.
 export function openSection(id) {
   showSection(id);
-  if (location.hash === "" || isSection(location.hash.slice(1))) {
-    history.replaceState(history.state, "", `#${id}`);
-  }
+  if (location.hash === "") history.replaceState(history.state, "", `#${id}`);
+  else if (isSection(location.hash.slice(1)) && location.hash !== `#${id}`) history.pushState(null, "", `#${id}`);
+}
+
+// The section the address names, or the first; a record's fragment leaves the tabs alone.
+function follow() {
+  const asked = location.hash.slice(1);
+  if (isSection(asked)) showSection(asked);
+  else if (asked === "") showSection(sectionOf(links()[0]).id);
 }
 
 export function setUpTabs() {
@@ -39,6 +47,9 @@ export function setUpTabs() {
       openSection(sectionOf(link).id);
     });
   }
+  // Back, Forward, and an address typed or followed: the tabs follow it.
+  window.addEventListener("popstate", follow);
+  window.addEventListener("hashchange", follow);
   const asked = location.hash.slice(1);
   showSection(isSection(asked) ? asked : sectionOf(links()[0]).id);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // A deal tapped, not typed: its cards on the picker (each seat's dealt cards, then the
 // ones it lays away, tapped from them; the crib card; the starter), then the play card by
 // card with the live referee offering only the cards that may be laid. The taps fill the
@@ -29,7 +30,7 @@ function held(field) { return cards(field.value).map(canonical).filter(Boolean);
 
 function full(step) { return held(step.field).length >= step.size; }
 
-function seatName(i) { return $(`seat-name-${i}`).value.trim() || `seat ${i + 1}`; }
+function seatName(i) { return $(`seat-name-${i}`).value.trim() || $(`seat-name-${i}`).placeholder; }
 
 // The step the taps go to now: the field chosen (by a tap or by the focus), while it has
 // room; else the first one after it with room, else the first with room at all.

@@ -13,6 +13,7 @@ from service.v1 import (
     discards,
     games,
     hands,
+    links,
     pegging,
     review,
     review_advice,
@@ -38,6 +39,9 @@ ROUTES: tuple[tuple[str, str, Callable[[], ResponseReturnValue]], ...] = (
     ("GET", "/variants", variants.variants),
     ("POST", "/tournaments/check", tournaments.tournaments_check),
     ("POST", "/tournaments/seating", tournaments.tournaments_seating),
+    ("POST", "/tournaments/read", tournaments.tournaments_read),
+    ("POST", "/notation/write", links.notation_write),
+    ("POST", "/notation/read", links.notation_read),
 )
 
 

@@ -10,7 +10,7 @@ from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
 from rules import Problem, RecordError, Variant
-from rules.answers import night_answer, seating_answer
+from rules.answers import cards_answer, night_answer, seating_answer
 from rules.club import (
     MAX_GAMES,
     MAX_LINES,
@@ -18,6 +18,7 @@ from rules.club import (
     Checked,
     Column,
     Convention,
+    CsvError,
     Event,
     Line,
     Result,
@@ -26,11 +27,12 @@ from rules.club import (
     Tournament,
     check_night,
     night_problems,
+    read_cards,
     roster_problems,
     seat,
 )
 from service.body import read_json
-from service.errors import Coded, Refused, load_request
+from service.errors import Coded, InvalidRequest, Refused, load_request
 from service.fields import (
     Between,
     Dict,
@@ -46,7 +48,7 @@ from service.fields import (
 )
 from service.v1.records import NAME, name_field
 
-__all__ = ["tournaments_check", "tournaments_seating"]
+__all__ = ["tournaments_check", "tournaments_read", "tournaments_seating"]
 
 MAX_PLAYERS = 400
 """The largest field: the ACC's biggest events draw a few hundred."""
@@ -277,3 +279,48 @@ def tournaments_seating() -> Response:
         raise RecordError(duplicates)
     plan = seat(data["players"], data["games"], data["seed"])
     return jsonify(seating_answer(plan, data["seed"]))
+
+
+MAX_CSV = 80_000
+"""Characters of a night's file: 400 players' cards of six games are about 60,000, and
+the longest text fits the body limit even with every character escaped (as
+``MAX_NOTATION``), so that the limit is the schema's 422, not a 413."""
+
+
+class CardsFileSchema(StrictSchema):
+    component = "ScorecardsFileRequest"
+    description = "A night's scorecards as a CSV file's text (docs/rules.md#club-csv)."
+
+    csv = String(required=True, validate=Size(1, MAX_CSV, "characters"), metadata={
+        "description": "The file's text: a header (player, opponent, result; round, spread, "
+        "game_points may be there too), then a row per game, as `muggins night` reads it.",
+        "examples": ["player,round,opponent,result,spread\nann,1,bob,W,12\nbob,1,ann,L,12\n"]})
+
+
+_cards_file = CardsFileSchema()
+
+
+def tournaments_read() -> Response:
+    """Read a night's scorecards from a CSV file
+
+    The file's rows as the scorecards `/v1/tournaments/check` takes, read as `muggins
+    night` reads them (docs/rules.md#club-csv). A file with a bad row is a 422 with a
+    problem per row at `#/csv`: its `line` in the file, and the column in its `detail`.
+    Nothing is cross-checked here.
+    ---
+    operationId: readScorecards
+    tags: [club]
+    request: ScorecardsFileRequest
+    responses:
+      200:
+        description: The scorecards the file holds.
+        schema: ScorecardsFile
+    """
+    data = load_request(_cards_file, read_json())
+    try:
+        cards = read_cards(data["csv"])
+    except CsvError as error:
+        raise InvalidRequest([{"pointer": "#/csv", "code": problem.code.value,
+                               "detail": f"{problem.path[1]}: {problem.message}",
+                               "line": problem.path[0]} for problem in error.problems]) from None
+    return jsonify(cards_answer(cards))

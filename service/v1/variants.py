@@ -19,6 +19,7 @@ def variant_out(variant: Variant) -> dict[str, Any]:
         "kept": spec.hand_size,
         "to_crib": spec.to_crib,
         "crib_card": spec.crib_cards_dealt,
+        "crib": spec.crib_size,
         "target": spec.target,
         "single_count": spec.single_count,
         "last_for_three": spec.last_for_three,
