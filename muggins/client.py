@@ -277,6 +277,23 @@ class Client:
         body = {"players": list(players), "games": games, **_given(seed=seed)}
         return cast(dict[str, Any], self.request("POST", "/v1/tournaments/seating", body))
 
+    def read_scorecards(self, csv: str) -> dict[str, Any]:
+        """A night's scorecards from a CSV file's text, as :meth:`check_tournament` takes
+        them (``/v1/tournaments/read``); a bad row is refused at its line."""
+        return cast(dict[str, Any], self.request("POST", "/v1/tournaments/read",
+                                                 {"csv": csv}))
+
+    def write_notation(self, notation: str, *, ruleset: Ruleset | None = None,
+                       muggins: bool | None = None) -> dict[str, Any]:
+        """A record in notation, written as the server writes it: its canonical text, each
+        deal's seats, the next deal's, and its share link (``/v1/notation/write``)."""
+        body = {"notation": notation, **_given(ruleset=ruleset, muggins=muggins)}
+        return cast(dict[str, Any], self.request("POST", "/v1/notation/write", body))
+
+    def read_notation(self, link: str) -> dict[str, Any]:
+        """The record a share link's fragment holds (``/v1/notation/read``)."""
+        return cast(dict[str, Any], self.request("POST", "/v1/notation/read", {"link": link}))
+
     def chances(self, scores: Mapping[str, int], *, players: Sequence[str] | None = None,
                 dealer: str | None = None, after: DealPart | None = None,
                 seen: Mapping[str, Any] | None = None, variant: Variant | None = None,

@@ -96,7 +96,9 @@ METHODS = {"checkHand": "check_hand", "checkHands": "check_hands", "checkPegging
            "check_pegging", "checkDeal": "check_deal", "checkGame": "check_game",
            "adviseDiscards": "advise_discards", "reviewDeal": "review_deal",
            "reviewGame": "review_game", "advisePlay": "advise_play", "checkTournament":
-           "check_tournament", "seatTournament": "seat", "chances": "chances"}
+           "check_tournament", "seatTournament": "seat", "chances": "chances",
+           "readScorecards": "read_scorecards", "writeNotation": "write_notation",
+           "readNotation": "read_notation"}
 RECORD = "record"
 """The parameter that takes a deal's whole record (check_deal, review_deal)."""
 
@@ -205,6 +207,12 @@ CLI: dict[str, tuple[str | None, dict[str, Any]]] = {
                                           "master points (main or consolation)"),
         "target": Gap("--target", "night cannot set the game's target")}),
     "seatTournament": ("seating", {"players": [], "games": [], "seed": ["--seed", "7"]}),
+    # The page's helpers: the CLI reads CSV and notation on the library itself.
+    "readScorecards": (None, {"csv": Gap("a command", "no command sends /v1/tournaments/read: "
+                                                      "night reads the file itself")}),
+    "writeNotation": (None, {field: Gap("a command", "no command sends /v1/notation/write")
+                             for field in ("notation", "ruleset", "muggins")}),
+    "readNotation": (None, {"link": Gap("a command", "no command sends /v1/notation/read")}),
     "chances": ("chances", {
         "scores": [], "players": ["--players", "ann,bob"], "dealer": ["--dealer", "bob"],
         "after": ["--after", "crib"], "seen": ["--seen-cards", "5H 5C 5S JD 2C 3C"],

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
+import rules
 from tools.openapi.dump import dumps
 from tools.openapi.generate import OUTPUT, document
 
@@ -192,8 +193,11 @@ def test_every_response_is_kept(path: str, method: str) -> None:
 def test_the_shared_answers_headers_and_info_are_kept() -> None:
     for part in ("responses", "headers"):
         assert NOW["components"][part] == BEFORE["components"][part]
-    for part in ("openapi", "info", "servers", "tags"):
+    for part in ("openapi", "servers", "tags"):
         assert NOW[part] == BEFORE[part], part
+    # The version is the package's (rules.__version__), raised since 0.3.0.
+    assert {**NOW["info"], "version": "0.3.0"} == BEFORE["info"]
+    assert NOW["info"]["version"] == rules.__version__
 
 
 def _descriptions(node: Any) -> Iterator[str]:

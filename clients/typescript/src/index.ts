@@ -39,6 +39,9 @@ export type Variants = Schemas["Variants"];
 export type TournamentCheckRequest = Schemas["TournamentCheckRequest"];
 export type TournamentCheckResult = Schemas["TournamentCheckResult"];
 export type SeatingRequest = Schemas["SeatingRequest"];
+export type ScorecardsFileRequest = Schemas["ScorecardsFileRequest"];
+export type NotationWriteRequest = Schemas["NotationWriteRequest"];
+export type NotationReadRequest = Schemas["NotationReadRequest"];
 export type SeatingResult = Schemas["SeatingResult"];
 export type ChancesRequest = Schemas["ChancesRequest"];
 export type ChancesResult = Schemas["ChancesResult"];
@@ -188,6 +191,15 @@ export function createMuggins(options: ClientOptions) {
      * it, or with the cards one player sees (two players: six- and five-card games). */
     chances: async (body: ChancesRequest, call?: CallOptions) =>
       answer(await client.POST("/v1/chances", { body, ...init(call) })),
+    /** A night's scorecards from a CSV file's text, as checkTournament takes them. */
+    readScorecards: async (body: ScorecardsFileRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/tournaments/read", { body, ...init(call) })),
+    /** A record in notation as the server writes it: canonical text, seats, share link. */
+    writeNotation: async (body: NotationWriteRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/notation/write", { body, ...init(call) })),
+    /** The record a share link's fragment holds. */
+    readNotation: async (body: NotationReadRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/notation/read", { body, ...init(call) })),
     /** Each variant's facts (seats, cards dealt and kept, target, margins). */
     listVariants: async (call?: CallOptions) =>
       answer(await client.GET("/v1/variants", init(call))),
@@ -223,6 +235,6 @@ export function createMuggins(options: ClientOptions) {
 export const OPERATIONS = [
   "checkHand", "checkHands", "checkPegging", "checkDeal", "checkGame", "adviseDiscards",
   "reviewDeal", "reviewGame", "advisePlay", "checkTournament", "seatTournament", "chances",
-  "listRulesets", "listVariants", "health", "ready", "metrics", "contract", "scorepad",
+  "readScorecards", "writeNotation", "readNotation", "listRulesets", "listVariants", "health", "ready", "metrics", "contract", "scorepad",
   "ruleBook", "serviceWorker", "docs",
 ] as const satisfies readonly (keyof operations & keyof Muggins)[];

@@ -34,7 +34,8 @@ const everyFieldIsSent: [Unsent] extends [never] ? true : false = true;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const bodies: Same<WithBody, "checkHand" | "checkHands" | "checkPegging" | "checkDeal"
   | "checkGame" | "adviseDiscards" | "reviewDeal" | "reviewGame" | "advisePlay"
-  | "checkTournament" | "seatTournament" | "chances"> = true;
+  | "checkTournament" | "seatTournament" | "chances" | "readScorecards" | "writeNotation"
+  | "readNotation"> = true;
 
 describe("the types", () => {
   it("compiled: each event is a card or a go, and every body field can be sent", () => {
