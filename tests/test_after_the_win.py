@@ -217,29 +217,28 @@ class TestAWinOnHeels:
         assert (answer["winner"], answer["findings"]) == ("dealer", [])
 
 
+def pone_29(claimed: int) -> DealRecord:
+    """The pone's 5H 5C 5S JD with starter 5D (29), claimed as ``claimed``."""
+    return DealRecord(
+        dealt={"pone": cards("5H 5C 5S JD 2C 3C"), "dealer": cards("KH QD 9C 8S 4H AD")},
+        discards={"pone": cards("2C 3C"), "dealer": cards("4H AD")},
+        starter=Card.parse("5D"), plays=None, crib_card=None,
+        claims=DealClaims(hands={"pone": claimed}))
+
+
 class TestTheShowAtTheHole:
     def test_a_hand_claimed_to_the_hole_is_correct(self) -> None:
-        # The pone's 5H 5C 5S JD with starter 5D is 29; at 115 he pegs 6 and is out.
-        claims = DealClaims(hands={"pone": 6})
-        record = DealRecord(
-            dealt={"pone": cards("5H 5C 5S JD 2C 3C"),
-                   "dealer": cards("KH QD 9C 8S 4H AD")},
-            discards={"pone": cards("2C 3C"), "dealer": cards("4H AD")},
-            starter=Card.parse("5D"), plays=None, crib_card=None, claims=claims)
-        result = check_deal(record, scores_before={"pone": 115, "dealer": 100}, muggins=True)
+        # At 115 the pone pegs 6 of his 29 and is out.
+        result = check_deal(pone_29(6), scores_before={"pone": 115, "dealer": 100},
+                            muggins=True)
         assert (result.winner, result.won_during) == ("pone", Stage.SHOW)
         assert result.findings == ()
         ruling = result.show["pone"].ruling
         assert ruling is not None and ruling.verdict == "correct"
 
     def test_a_hand_claimed_short_of_the_hole_is_mugginsed(self) -> None:
-        claims = DealClaims(hands={"pone": 4})
-        record = DealRecord(
-            dealt={"pone": cards("5H 5C 5S JD 2C 3C"),
-                   "dealer": cards("KH QD 9C 8S 4H AD")},
-            discards={"pone": cards("2C 3C"), "dealer": cards("4H AD")},
-            starter=Card.parse("5D"), plays=None, crib_card=None, claims=claims)
-        result = check_deal(record, scores_before={"pone": 115, "dealer": 100}, muggins=True)
+        result = check_deal(pone_29(4), scores_before={"pone": 115, "dealer": 100},
+                            muggins=True)
         assert [f.code.value for f in result.findings] == ["undercount", "muggins"]
         # 115 + 4 = 119; the dealer takes the 25 missed, and goes out on them.
         assert (result.winner, result.scores_after) == ("dealer", {"pone": 119, "dealer": 121})
