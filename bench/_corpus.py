@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bench._corpus_fixed import issue19, protocol
+from bench._corpus_fixed import ROUND4, issue19, protocol
 from bench._corpus_game import CHEATS, DECK, RULESETS, VARIANTS, random_deal, show_total
 from bench._corpus_make import JSON, Maker, Tally, dump, mutate, side_names
 
@@ -371,7 +371,7 @@ def build(seed: int = 19, size: int = 6000) -> list[dict[str, Any]]:
     corpus.issue19()
     # (Less the requests added last, below.)
     asks = size // CHANCES_SHARE
-    rest = max(0, size - len(corpus.requests) - 1 - asks)
+    rest = max(0, size - len(corpus.requests) - 1 - asks - len(ROUND4))
     # Shares of the records: the referee's endpoints most, the searches (reviews and
     # the play advice, each tens of milliseconds or more) a small part.
     shares: list[tuple[float, Callable[[], None]]] = [
@@ -391,4 +391,8 @@ def build(seed: int = 19, size: int = 6000) -> list[dict[str, Any]]:
     corpus.add("GET /sw.js", "GET", "/sw.js")
     for _ in range(asks):
         corpus.chances()
+    # Round 4's operations (the scorepad's helpers), after everything else again.
+    for tag, path, body in ROUND4:
+        corpus.add(tag, "POST", path, body)
     return corpus.requests
+

@@ -99,3 +99,14 @@ def issue19(corpus: Corpus) -> None:
                 body["in_progress"] = True
             corpus.add(f"issue19 finished play in_progress={in_progress} "
                      f"claims={with_claims}", "POST", "/v1/deals/check", body)
+
+
+ROUND4: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("notation/write deal", "/v1/notation/write",
+     {"notation": "six-card to 121: ann bob\ndealt: ann 5H 5D 6C 9S JH QS; "
+                  "bob 2C 3H 4D 8S TD KC\n"}),
+    ("notation/read a link not ours", "/v1/notation/read", {"link": "not-a-link"}),
+    ("tournaments/read night", "/v1/tournaments/read",
+     {"csv": "player,round,opponent,result,spread\nann,1,bob,W,21\nbob,1,ann,L,21\n"}),
+)
+"""One ask of each operation round 4 added, named so that the replay's allow file can."""

@@ -81,6 +81,28 @@ def lone_surrogates(data: bytes, document: Any) -> list[dict[str, str]]:
     return list(_lone_surrogates(document)) if _SURROGATE_ESCAPE.search(data) else []
 
 
+MAX_DEPTH = 512
+"""The deepest nesting read (a game's event is 4 levels down; deeper junk in a field is
+a 422 of that field). Fixed below the interpreter's recursion limit, so the answer does
+not hang on that limit, which other code in the process may have raised."""
+_STRUCTURE = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _too_deep(data: bytes) -> bool:
+    if data.count(b"[") + data.count(b"{") <= MAX_DEPTH:
+        return False  # the common case: too few brackets to be too deep
+    depth = 0
+    for token in _STRUCTURE.finditer(data):
+        mark = token.group()
+        if mark in (b"[", b"{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif mark in (b"]", b"}"):
+            depth -= 1
+    return False
+
+
 def read_json(*, text_checked: bool = True) -> Any:
     """The request's JSON document; with ``text_checked`` (the default), a 422 for every
     lone surrogate in it. A batch checks them itself, item by item
@@ -94,6 +116,8 @@ def read_json(*, text_checked: bool = True) -> Any:
     if (request.content_length is None and limit is not None and len(data) >= limit
             and request.environ["wsgi.input"].read(1)):
         raise RequestEntityTooLarge()
+    if _too_deep(data):
+        raise BadRequest("unreadable JSON: nested too deeply")
     try:
         document = json.loads(data, object_pairs_hook=_no_duplicate_keys,
                               parse_constant=_reject_constant)
