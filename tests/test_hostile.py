@@ -172,6 +172,15 @@ class TestHugeAndStrange:
         body = {**VALID["/v1/hands/check"], "hand": deep}
         problem(client.post("/v1/hands/check", json=body), 422)
 
+    def test_nesting_past_the_fixed_depth_is_unreadable(self, client: FlaskClient) -> None:
+        # 512 levels are read (the field is then refused); 513 are not, whatever the
+        # interpreter's recursion limit is in this process.
+        for levels, status in ((512, 422), (513, 400)):
+            response = client.post("/v1/hands/check", data="[" * levels + "]" * levels,
+                                   content_type="application/json")
+            assert response.status_code == status, levels
+        assert problem(response, 400)["detail"] == "unreadable JSON: nested too deeply"
+
     def test_unknown_methods_and_paths(self, client: FlaskClient) -> None:
         for method in ("GET", "PUT", "DELETE", "PATCH"):
             response = client.open("/v1/hands/check", method=method)
