@@ -20,7 +20,6 @@ from muggins.local_checks import MAX_CLAIM, Refusals, refused_record
 from muggins.local_records import answer_record
 from rules import (
     DEFAULT_SAMPLES,
-    NO_PLAYERS,
     PlayEvent,
     RecordError,
     Ruleset,
@@ -38,7 +37,9 @@ from rules.answers import (
     hand_answer,
     night_answer,
     play_advice_answer,
+    players_left_out,
     seating_answer,
+    seats_named,
 )
 from rules.chances import (
     ChanceTable,
@@ -305,14 +306,11 @@ class LocalReferee:
             return self._answer(method, path, body)
         except Exception as error:
             problem = getattr(error, "problem", None)
-            if not (isinstance(problem, dict) and isinstance(body, dict)
-                    and path in _RECORDS and not {"players", "notation"} & body.keys()):
+            if not (isinstance(problem, dict) and path in _RECORDS
+                    and players_left_out(body)):
                 raise
             # As the service says it: the seats are named with `players`.
-            named = [{**e, "detail": f"{e['detail']} ({NO_PLAYERS})"}
-                     if e.get("code") in ("unknown-player", "unknown-side")
-                     and NO_PLAYERS not in e["detail"] else e
-                     for e in problem.get("errors", [])]
+            named = seats_named(problem.get("errors", []))
             raise type(error)({**problem, "errors": named}) from None
 
     def _answer(self, method: str, path: str, body: Any | None) -> Any:

@@ -25,8 +25,9 @@ from werkzeug.exceptions import (
 )
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from rules import NO_PLAYERS, RecordError
 from rules import Problem as RecordProblem
+from rules import RecordError
+from rules.answers import seats_named
 from service.messages import Coded, quote
 
 __all__ = [
@@ -254,19 +255,13 @@ def _problem_response(error: HTTPException) -> WerkzeugResponse:
     return response
 
 
-_SEATED = frozenset({"unknown-player", "unknown-side"})
-
-
 def _located(errors: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
     """A record sent in notation has its errors pointed into the text
     (service/v1/notation.py sets how, for the request); a name that is no seat where
     the request sends no ``players`` says that they are the way to name it."""
     relocate = g.get("relocate_errors")
     errors = errors if relocate is None else relocate(errors)
-    if not g.get("players_left_out"):
-        return errors
-    return ({**error, "detail": f"{error['detail']} ({NO_PLAYERS})"}
-            if error.get("code") in _SEATED else error for error in errors)
+    return seats_named(errors) if g.get("players_left_out") else errors
 
 
 def install(app: Flask) -> None:

@@ -33,6 +33,8 @@ from rules.answers.records import (
     game_answer,
     next_answer,
     play_answer,
+    players_left_out,
+    seats_named,
     shown_as,
 )
 from rules.answers.review import deal_review_answer, game_review_answer
@@ -62,7 +64,9 @@ __all__ = [
     "play_advice_answer",
     "play_answer",
     "play_body",
+    "players_left_out",
     "seating_answer",
+    "seats_named",
     "shared_answer",
     "shown_as",
     "table_answer",

@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rules.answers.hands import findings_answer, hand_answer
+from rules.core import NO_PLAYERS
 from rules.deal import Count, DealCheck, GameCheck
 from rules.play import Next, PlayCheck
 
@@ -119,3 +121,20 @@ def game_answer(result: GameCheck) -> dict[str, Any]:
         "findings": findings_answer(result.findings),
         "target": result.target,
     }
+
+
+_SEATED = frozenset({"unknown-player", "unknown-side"})
+
+
+def players_left_out(body: object) -> bool:
+    """Whether a record's request names no seats: no ``players``, and no notation (whose
+    table line names them)."""
+    return isinstance(body, dict) and not {"players", "notation"} & body.keys()
+
+
+def seats_named(errors: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A request's problems, where it named no seats: a name that is no seat says that
+    ``players`` is the way to name them (:data:`rules.core.errors.NO_PLAYERS`)."""
+    return [{**e, "detail": f"{e['detail']} ({NO_PLAYERS})"}
+            if e.get("code") in _SEATED and NO_PLAYERS not in e["detail"] else e
+            for e in errors]

@@ -17,7 +17,14 @@ from flask import g
 from marshmallow import Schema, ValidationError
 
 from rules import RecordError
-from rules.answers import advice_body, deal_body, game_body, options_body, play_body
+from rules.answers import (
+    advice_body,
+    deal_body,
+    game_body,
+    options_body,
+    play_body,
+    players_left_out,
+)
 from rules.notation import Deal, Game, NotationError, Options, Play, Where, header_at
 from service.body import read_json
 from service.documented import component
@@ -67,7 +74,7 @@ def read_record(kind: Kind, schema: Schema | None = None) -> Any:
     operation's) finds in the JSON fields sent beside it."""
     body = read_json()
     # Names used where no players are sent are no seats: the problems say how to mend it.
-    g.players_left_out = isinstance(body, dict) and not {"players", "notation"} & body.keys()
+    g.players_left_out = players_left_out(body)
     if not isinstance(body, dict) or "notation" not in body:
         return body
     text = body["notation"]
