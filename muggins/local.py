@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from muggins.local_checks import MAX_CLAIM, Refusals, refused_record
+from muggins.local_checks import Refusals, refused_record
 from muggins.local_records import answer_record
 from rules import (
     DEFAULT_SAMPLES,
@@ -41,6 +41,7 @@ from rules.answers import (
     seating_answer,
     seats_named,
 )
+from rules.answers.limits import MAX_CLAIM, MAX_ROSTER, MAX_SAMPLES
 from rules.chances import (
     ChanceTable,
     Part,
@@ -162,7 +163,8 @@ def _play_advice(body: Body) -> dict[str, Any]:
     discards = (None if body.get("discards") is None
                 else refusals.cards(("discards",), body["discards"], MOST_TO_CRIB))
     events = _events(refusals, body.get("plays", []))
-    samples = refusals.between(("samples",), body.get("samples", DEFAULT_SAMPLES), 1, 1000)
+    samples = refusals.between(("samples",), body.get("samples", DEFAULT_SAMPLES), 1,
+                               MAX_SAMPLES)
     seed = refusals.between(("seed",), body.get("seed", 0), 0, 2**32 - 1)
     win = body.get("objective") == "win"
     scores = refusals.scores(("scores",), body.get("scores"))
@@ -247,7 +249,7 @@ def _night(body: Body) -> dict[str, Any]:
     cards = [Scorecard(card["player"], tuple(_line(line) for line in card["games"]))
              for card in body["cards"]]
     if len(cards) < 2:
-        refusals.add(("cards",), "wrong-size", f"2 to 400 cards here, not {len(cards)}")
+        refusals.add(("cards",), "wrong-size", f"2 to {MAX_ROSTER} cards here, not {len(cards)}")
         refusals.raise_any()
     variant = _variant(body)
     convention = Convention(body.get("convention", Convention.ACC.value))
@@ -265,13 +267,14 @@ def _night(body: Body) -> dict[str, Any]:
 def _seating(body: Body) -> dict[str, Any]:
     refusals = Refusals()
     players: list[str] = body["players"]
-    if not 2 <= len(players) <= 400:
-        refusals.add(("players",), "wrong-size", f"2 to 400 players here, not {len(players)}")
+    if not 2 <= len(players) <= MAX_ROSTER:
+        refusals.add(("players",), "wrong-size",
+                     f"2 to {MAX_ROSTER} players here, not {len(players)}")
     names = [refusals.name(("players", i), name) for i, name in enumerate(players)]
     games = refusals.between(("games",), body["games"], 1, MAX_GAMES)
     seed = refusals.between(("seed",), body.get("seed", 0), 0, 2**63 - 1)
     if refusals.errors:
-        refusals.library(roster_problems(names) if len(players) <= 400 else [])
+        refusals.library(roster_problems(names) if len(players) <= MAX_ROSTER else [])
         refusals.raise_any()
     refusals.library(roster_problems(players))
     refusals.raise_any()

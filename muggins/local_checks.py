@@ -13,17 +13,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
 from rules import Card, CardError, DuplicateCardError, Problem, RecordError
+from rules.answers.limits import MAX_TARGET, NAME_LENGTH
 
-__all__ = ["MAX_CLAIM", "MAX_SCORE", "NAME", "Refusals", "refuse"]
+__all__ = ["Refusals", "refuse"]
 
 VALIDATION_TYPE = "tag:muggins.cribbage,2026:invalid-request"
 MAX_ERRORS = 50
-MAX_CLAIM = 999
-"""The largest claim a request may make (service.fields.MAX_CLAIM)."""
-MAX_SCORE = 1000
-"""The largest score a request may give (service.v1.deals.MAX_TARGET)."""
-NAME = (1, 64)
-"""A player's name is 1 to 64 characters (service.v1.records.NAME)."""
 
 
 def refuse(errors: Iterable[dict[str, str]]) -> NoReturn:
@@ -109,7 +104,7 @@ class Refusals:
         return value
 
     def name(self, path: tuple[str | int, ...], name: str | None) -> str | None:
-        low, high = NAME
+        low, high = NAME_LENGTH
         if name is not None and not low <= len(name) <= high:
             message = (f"{_quote(name)} is {len(name)} characters long: {low} to {high} here"
                        if name else f"{low} to {high} characters here, not 0")
@@ -124,7 +119,7 @@ class Refusals:
         before = len(self.errors)
         for name, value in scores.items():
             self.name((*path, name), name)
-            self.between((*path, name), value, 0, MAX_SCORE)
+            self.between((*path, name), value, 0, MAX_TARGET)
         return None if len(self.errors) > before else dict(scores)
 
     def library(self, problems: Iterable[Problem]) -> None:

@@ -44,6 +44,7 @@ from rules.answers import (
     play_answer,
     play_body,
 )
+from rules.answers.limits import MAX_CLAIM, MAX_NOTATION, MAX_TARGET, NAME_LENGTH
 from rules.core import FEWEST_PLAYERS, MOST_CARDS, MOST_PLAYERS, MOST_TO_CRIB
 from rules.notation import Deal, Game, NotationError, Options, Play
 from rules.review import game_chances, rate_game
@@ -51,8 +52,6 @@ from rules.review import game_chances, rate_game
 __all__ = ["answer_record"]
 
 T = TypeVar("T")
-MAX_NOTATION = 50_000
-"""The longest record in notation the service reads (service.v1.notation)."""
 
 
 class _Unsure(Exception):
@@ -82,7 +81,8 @@ def _bool(value: Any) -> bool:
 
 
 def _name(value: Any) -> str:
-    _check(isinstance(value, str) and 1 <= len(value) <= 64)
+    low, high = NAME_LENGTH
+    _check(isinstance(value, str) and low <= len(value) <= high)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate
@@ -111,7 +111,7 @@ def _seats(value: Any, read: Callable[[Any], T]) -> dict[str, T]:
 
 
 def _claim(value: Any) -> int:
-    return _int(value, 0, 999)
+    return _int(value, 0, MAX_CLAIM)
 
 
 def _players(value: Any) -> list[str]:
@@ -168,9 +168,9 @@ def _seated(body: Mapping[str, Any]) -> tuple[list[str] | None, int | None,
                                               dict[str, int] | None]:
     players = None if "players" not in body else _players(body["players"])
     _check(players is None or CRIB not in players)
-    target = None if "target" not in body else _int(body["target"], 1, 1000)
+    target = None if "target" not in body else _int(body["target"], 1, MAX_TARGET)
     scores = (None if "scores_before" not in body
-              else _seats(body["scores_before"], lambda v: _int(v, 0, 1000)))
+              else _seats(body["scores_before"], lambda v: _int(v, 0, MAX_TARGET)))
     return players, target, scores
 
 

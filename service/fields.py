@@ -16,6 +16,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields
 from marshmallow.types import ErrorMessages
 
 from rules import Card, InvalidCardError, Ruleset, Variant
+from rules.answers.limits import MAX_CLAIM
 from rules.core import MOST_CARDS, MOST_PLAYERS
 from service.documented import Documented, component
 from service.messages import Coded, quote
@@ -189,8 +190,6 @@ class StrictSchema(Documented, Schema):
                       "type": Coded("wrong-type", "expected an object")}
 
 
-MAX_CLAIM = 999
-"""Claims are small numbers; anything larger is a malformed request, not a claim."""
 
 
 def _card(value: Any) -> Card:

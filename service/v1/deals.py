@@ -8,6 +8,7 @@ from flask import Response, jsonify
 from marshmallow import RAISE, validates_schema
 
 from rules import check_deal, deal_from_json, table_from_json
+from rules.answers.limits import MAX_TARGET
 from service.documented import component
 from service.errors import load_request
 from service.fields import Between, CommonSchema, Seats, StrictInt, String
@@ -23,8 +24,6 @@ from service.v1.records import (
     no_player_named_crib,
     player_names,
 )
-
-MAX_TARGET = 1000
 
 
 @component("Target", description="Defaults by variant (61 five-card, 181 seven-card, 121 "

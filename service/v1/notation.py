@@ -25,6 +25,7 @@ from rules.answers import (
     play_body,
     players_left_out,
 )
+from rules.answers.limits import MAX_NOTATION
 from rules.notation import Deal, Game, NotationError, Options, Play, Where, header_at
 from service.body import read_json
 from service.documented import component
@@ -33,9 +34,6 @@ from service.fields import String
 
 __all__ = ["MAX_NOTATION", "Kind", "notation_field", "read_record", "relocated"]
 
-MAX_NOTATION = 50_000
-"""Characters of notation: a game of 60 deals is under 20,000, and the longest text
-fits the body limit even with every character escaped (12 bytes for one past U+FFFF)."""
 POINTER = "#/notation"
 
 

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, validates_schema
 
+from rules.answers.limits import NAME_LENGTH
 from rules.core import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB
 from service.documented import Shape, component
 from service.errors import Coded
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 MAX_EVENTS = 52
-NAME = Size(1, 64, "characters")
+NAME = Size(*NAME_LENGTH, "characters")
 
 
 @component("PlayerName")

@@ -18,6 +18,7 @@ from rules import (
 )
 from rules.advice import request_problems
 from rules.answers import play_advice_answer
+from rules.answers.limits import MAX_SAMPLES
 from rules.chances import PlayToWin, chances_problems
 from rules.core import MOST_TO_CRIB
 from service.errors import Refused, load_request
@@ -45,7 +46,7 @@ from service.v1.records import (
     seated,
 )
 
-MAX_SAMPLES = 1000
+
 class PeggingObjective(StrEnum):
     """What the advice ranks the options by."""
 

@@ -1,0 +1,34 @@
+"""The limits of a request the API takes, which are not rules of the game: how long a
+name may be, how large a claim or a score, how long a record in notation. The service's
+schemas refuse past them, and the command line (which answers without the service)
+refuses past the same ones, read from here: one home, no copy to drift.
+
+The game's own bounds (the most players, the most cards dealt) are the rules'
+(:mod:`rules.core`); these only keep a request to a sane size.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MAX_CLAIM", "MAX_NOTATION", "MAX_ROSTER", "MAX_SAMPLES", "MAX_TARGET", "NAME_LENGTH"]
+
+MAX_CLAIM = 999
+"""The largest claim a request may make: claims are small numbers, and anything larger
+is a malformed request, not a claim."""
+
+MAX_TARGET = 1000
+"""The largest target a game may have, and so the largest score a request may give."""
+
+NAME_LENGTH = (1, 64)
+"""A player's name is 1 to 64 characters."""
+
+MAX_NOTATION = 50_000
+"""Characters of a record in notation: a game of 60 deals is under 20,000, and the
+longest text fits the body limit even with every character escaped (12 bytes for one
+past U+FFFF)."""
+
+MAX_SAMPLES = 1000
+"""The most deals a play's advice may sample (each is searched double-dummy)."""
+
+MAX_ROSTER = 400
+"""The most players (and so scorecards) of a club night: the ACC's biggest events draw
+a few hundred."""
