@@ -13,6 +13,10 @@ __all__ = ["Client", "LocalClient", "MugginsError", "ProblemError", "Unreachable
 def __getattr__(name: str) -> Any:
     # The client is loaded when first asked for: it imports requests, which the command
     # line answering on the library has no use for.
+    if name in ("MugginsError", "ProblemError", "Unreachable"):
+        from muggins import errors
+
+        return getattr(errors, name)
     if name in __all__:
         from muggins import client
 

@@ -62,8 +62,7 @@ class Context:
         try:
             answer = call(self.client)
         except Exception as error:
-            # The client's errors, imported once one is raised (the client loads requests).
-            from muggins.client import ProblemError, Unreachable
+            from muggins.errors import ProblemError, Unreachable
 
             if isinstance(error, Unreachable):
                 click.echo(str(error), err=True)

@@ -37,10 +37,16 @@ def standings_text(answer: dict[str, Any]) -> str:
 @click.option("--csv", "as_csv", is_flag=True, help="Print the standings as CSV.")
 @click.option("--event", type=click.Choice(["club", "sanctioned"]), default=None)
 @click.option("--convention", type=click.Choice(["acc", "pegs-behind"]), default=None)
+@click.option("--tournament", type=click.Choice(["main", "consolation"]), default=None,
+              help="With --event sanctioned: the main tournament or its consolation, for "
+                   "the master points.")
 @click.option("--variant", default=None, help="The variant (its target bounds the spread).")
+@click.option("--target", type=int, default=None,
+              help="The game's target, where not the variant's: the spread is 1 to it.")
 @pass_context
 def night(obj: Context, scorecards: io.TextIOWrapper, as_csv: bool, event: str | None,
-          convention: str | None, variant: str | None) -> None:
+          convention: str | None, tournament: str | None, variant: str | None,
+          target: int | None) -> None:
     """Cross-check a night's scorecards (CSV: player, round, opponent, result, spread,
     game_points; - for stdin) and print the standings."""
     name = getattr(scorecards, "name", "<stdin>")
@@ -67,13 +73,19 @@ def night(obj: Context, scorecards: io.TextIOWrapper, as_csv: bool, event: str |
         if r.get("bracket"):
             click.echo(f"bracket of {r['bracket']['size']}, byes for seeds "
                        f"{r['bracket']['byes'] or 'none'}")
+        if r.get("master_points"):
+            master = r["master_points"]
+            click.echo("master points: " + ", ".join(
+                f"{player} {points}" for player, points in master["awarded"].items())
+                + f" ({', '.join(master['from_tables'])})")
         for f in r["findings"]:
             where = f"{f['player']} line {f['index'] + 1}" if "index" in f else f["player"]
             click.echo(f"  {where}: {f['code']}: {f['message']}"
                        + (f" [{f['rule']}]" if f.get("rule") else ""), err=as_csv)
 
     body = {"cards": cards_body(cards),
-            **given(convention=convention, event=event, variant=variant)}
+            **given(convention=convention, event=event, tournament=tournament,
+                    variant=variant, target=target)}
     obj.ask("/v1/tournaments/check", body, show,
             lambda r: [f for f in r["findings"] if f["code"] != "no-harm-no-foul"])
 

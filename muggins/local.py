@@ -5,9 +5,8 @@
 (``request("POST", "/v1/hands/check", body)``), and answers as the API does: the same
 JSON (``rules.answers`` writes it for both), and the same 422 problem for a request it
 refuses (:mod:`muggins.local_checks`). The records read from files (``peg``, ``deal``,
-``game``, ``review``) are answered on the library when they are plainly well formed
-(:mod:`muggins.local_records`); one that is not, or one in notation, by the app
-in-process, whose refusal is the service's own.
+``game``, ``review``) are read and refused as the service reads and refuses them
+(:mod:`muggins.local_records`), on the library too: no path here builds the app.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
+from muggins.errors import ProblemError
 from muggins.local_checks import Refusals, refused_record
 from muggins.local_records import answer_record
 from rules import (
@@ -41,7 +41,7 @@ from rules.answers import (
     seating_answer,
     seats_named,
 )
-from rules.answers.limits import MAX_CLAIM, MAX_ROSTER, MAX_SAMPLES
+from rules.answers.limits import MAX_CLAIM, MAX_ROSTER, MAX_SAMPLES, MAX_SCORECARD
 from rules.chances import (
     ChanceTable,
     Part,
@@ -62,6 +62,7 @@ from rules.club import (
     Line,
     Result,
     Scorecard,
+    Tournament,
     check_night,
     night_problems,
     roster_problems,
@@ -254,11 +255,16 @@ def _night(body: Body) -> dict[str, Any]:
     variant = _variant(body)
     convention = Convention(body.get("convention", Convention.ACC.value))
     event = Event(body.get("event", Event.CLUB.value))
-    refusals.library(night_problems(cards, convention, variant.spec.target))
+    tournament = None if "tournament" not in body else Tournament(body["tournament"])
+    target = refusals.between(("target",), body.get("target"), 1, MAX_SCORECARD)
+    if not refusals.refused("target"):  # the spreads are checked against a target read
+        target = target or variant.spec.target
+    refusals.library(night_problems(cards, convention, target))
     refusals.raise_any()
+    assert target is not None
     try:
-        check = check_night(cards, convention=convention, event=event,
-                            target=variant.spec.target)
+        check = check_night(cards, convention=convention, event=event, target=target,
+                            tournament=tournament)
     except RecordError as error:
         refused_record(error)
     return night_answer(check, event)
@@ -298,34 +304,26 @@ _RECORDS = frozenset({"/v1/pegging/check", "/v1/deals/check", "/v1/games/check",
 
 
 class LocalReferee:
-    """The requests of the command line, answered in-process."""
-
-    def __init__(self) -> None:
-        self._app: Any = None
+    """The requests of the command line, answered in-process, on the library alone."""
 
     def request(self, method: str, path: str, body: Any | None = None) -> Any:
         """The API's answer to ``body`` at ``path``, or its ProblemError."""
         try:
             return self._answer(method, path, body)
-        except Exception as error:
-            problem = getattr(error, "problem", None)
-            if not (isinstance(problem, dict) and path in _RECORDS
-                    and players_left_out(body)):
+        except ProblemError as error:
+            if not (path in _RECORDS and players_left_out(body)):
                 raise
             # As the service says it: the seats are named with `players`.
-            named = seats_named(problem.get("errors", []))
-            raise type(error)({**problem, "errors": named}) from None
+            named = seats_named(error.problem.get("errors", []))
+            raise ProblemError({**error.problem, "errors": named}) from None
 
     def _answer(self, method: str, path: str, body: Any | None) -> Any:
         answer = _ANSWERS.get(path)
-        if answer is not None and method == "POST":
+        if method != "POST":
+            raise ValueError(f"the command line asks nothing of {method} {path}")
+        if answer is not None:
             return answer(body or {})
-        if method == "POST":
-            found = answer_record(path, body)
-            if found is not None:
-                return found
-        if self._app is None:  # a record malformed, or in notation: the app in-process
-            from muggins.client import LocalClient
-
-            self._app = LocalClient()
-        return self._app.request(method, path, body)
+        found = answer_record(path, body)
+        if found is None:
+            raise ValueError(f"the command line asks nothing of {method} {path}")
+        return found

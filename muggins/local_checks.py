@@ -15,15 +15,15 @@ from typing import Any, NoReturn
 from rules import Card, CardError, DuplicateCardError, Problem, RecordError
 from rules.answers.limits import MAX_TARGET, NAME_LENGTH
 
-__all__ = ["Refusals", "refuse"]
+__all__ = ["Refusals", "library_errors", "refuse", "refused_record"]
 
 VALIDATION_TYPE = "tag:muggins.cribbage,2026:invalid-request"
 MAX_ERRORS = 50
 
 
-def refuse(errors: Iterable[dict[str, str]]) -> NoReturn:
+def refuse(errors: Iterable[dict[str, Any]]) -> NoReturn:
     """The service's 422: every problem, at most fifty of them listed."""
-    from muggins.client import ProblemError  # loaded only to refuse (it loads requests)
+    from muggins.errors import ProblemError
 
     every = list(errors)
     shown = every[:MAX_ERRORS]
@@ -131,6 +131,11 @@ class Refusals:
     def raise_any(self) -> None:
         if self.errors:
             refuse(self.errors)
+
+
+def library_errors(problems: Iterable[Problem]) -> list[dict[str, str]]:
+    """The library's problems, pointed at as the service points at them."""
+    return [_library(problem) for problem in problems]
 
 
 def refused_record(error: RecordError) -> NoReturn:

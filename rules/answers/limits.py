@@ -9,7 +9,8 @@ The game's own bounds (the most players, the most cards dealt) are the rules'
 
 from __future__ import annotations
 
-__all__ = ["MAX_CLAIM", "MAX_NOTATION", "MAX_ROSTER", "MAX_SAMPLES", "MAX_TARGET", "NAME_LENGTH"]
+__all__ = ["MAX_CLAIM", "MAX_NOTATION", "MAX_ROSTER", "MAX_SAMPLES", "MAX_SCORECARD",
+           "MAX_TARGET", "NAME_LENGTH"]
 
 MAX_CLAIM = 999
 """The largest claim a request may make: claims are small numbers, and anything larger
@@ -32,3 +33,7 @@ MAX_SAMPLES = 1000
 MAX_ROSTER = 400
 """The most players (and so scorecards) of a club night: the ACC's biggest events draw
 a few hundred."""
+
+MAX_SCORECARD = 999
+"""The largest number a scorecard's line holds (a spread, game points, a refereed game's
+score), and a night's largest target."""

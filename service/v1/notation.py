@@ -9,7 +9,7 @@ with the ``line`` and ``column`` where the text said it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
@@ -26,7 +26,8 @@ from rules.answers import (
     players_left_out,
 )
 from rules.answers.limits import MAX_NOTATION
-from rules.notation import Deal, Game, NotationError, Options, Play, Where, header_at
+from rules.answers.located import relocated
+from rules.notation import Deal, Game, NotationError, Options, Play, header_at
 from service.body import read_json
 from service.documented import component
 from service.errors import InvalidRequest, pointer_errors
@@ -126,32 +127,6 @@ def _beside(schema: Schema | None, body: Mapping[str, Any], kind: Kind) -> list[
     except ValidationError as error:
         return list(pointer_errors(error))
     return []
-
-
-def relocated(errors: Iterable[dict[str, Any]], where: Where,
-              said: set[str]) -> Iterator[dict[str, Any]]:
-    """Errors about the fields the notation ``said``, pointed at where the text says
-    each thing (the nearest part written); errors about other fields unchanged."""
-    for error in errors:
-        pointer = error.get("pointer", "")
-        path = _path(pointer)
-        if not path or path[0] not in said:
-            yield error
-            continue
-        while path and path not in where:
-            path = path[:-1]
-        line, column = where.get(path, where.get(("players",), (1, 1)))
-        yield {**error, "pointer": POINTER, "line": line, "column": column,
-               "detail": f"line {line}, column {column}: {error['detail']} "
-                         f"({pointer.removeprefix('#')} in the record)"}
-
-
-def _path(pointer: str) -> tuple[str | int, ...] | None:
-    if not pointer.startswith("#"):
-        return None
-    parts = [p.replace("~1", "/").replace("~0", "~")
-             for p in pointer.removeprefix("#").removeprefix("/").split("/") if p]
-    return tuple(int(p) if p.isdigit() else p for p in parts)
 
 
 _PARSE: dict[Kind, Callable[[str], Any]] = {

@@ -11,7 +11,7 @@ from marshmallow import ValidationError, validates_schema
 
 from rules import Problem, RecordError, Variant
 from rules.answers import cards_answer, night_answer, seating_answer
-from rules.answers.limits import MAX_ROSTER
+from rules.answers.limits import MAX_ROSTER, MAX_SCORECARD
 from rules.club import (
     MAX_GAMES,
     MAX_LINES,
@@ -52,7 +52,7 @@ from service.v1.records import NAME, name_field
 __all__ = ["tournaments_check", "tournaments_read", "tournaments_seating"]
 
 MAX_PLAYERS = MAX_ROSTER
-MAX_SCORE = 999
+MAX_SCORE = MAX_SCORECARD
 
 
 class GameSchema(StrictSchema):
