@@ -1,6 +1,7 @@
 """``muggins``: the referee on the command line.
 
     muggins count 5H 5C 5S JD --starter 5D --claimed 28
+    muggins hands hands.json
     muggins peg record.json
     muggins peg --live record.json
     muggins deal record.json
@@ -13,6 +14,9 @@
     muggins chances --scores 115,100 --after play
     muggins import game.pgn --format hal
     muggins night scorecards.csv --csv
+    muggins scorecards scorecards.csv
+    muggins share deal.txt
+    muggins link r1.Bz4kjg3tzKzIysLYyuQyKaFQ5bY3RuGhBgykiAA
     muggins seating Ann Bob Cat Dan Eve --games 9 --seed 7
     muggins serve
 
@@ -22,9 +26,9 @@ the output is the same. Human output by default (plays and deals numbered from 1
 board for a deal or a game), ``--json`` for scripts. Both options go before or after
 the subcommand.
 
-Each group of commands is a module of its own: ``cli_hands`` (count, advise),
+Each group of commands is a module of its own: ``cli_hands`` (count, hands, advise),
 ``cli_records`` (peg, deal, game, import), ``cli_review``, ``cli_advice`` (lay,
-chances) and ``cli_night`` (night, seating).
+chances), ``cli_share`` (share, link) and ``cli_night`` (night, scorecards, seating).
 
 Exit codes: 0 the claims held (no findings); 1 the referee found something; 2 the
 input was refused (the problem is printed); 3 the service could not be reached.
@@ -40,10 +44,11 @@ import click
 from muggins.cli_advice import chances, lay
 from muggins.cli_common import DEAL_PARTS, RULESETS, VARIANTS
 from muggins.cli_context import JSON_HELP, URL_HELP, Context, RefereeGroup
-from muggins.cli_hands import advise, count
-from muggins.cli_night import night, seating
+from muggins.cli_hands import advise, count, hands
+from muggins.cli_night import night, scorecards, seating
 from muggins.cli_records import deal, game, import_game, peg
 from muggins.cli_review import review
+from muggins.cli_share import link, share
 
 __all__ = ["DEAL_PARTS", "RULESETS", "VARIANTS", "main"]
 
@@ -80,8 +85,8 @@ def serve(bind: str | None, workers: int | None) -> None:
 
 
 
-for command in (count, peg, deal, game, advise, review, import_game, lay, chances, serve,
-                night, seating):
+for command in (count, hands, peg, deal, game, advise, review, import_game, lay, chances,
+                share, link, serve, night, scorecards, seating):
     main.add_command(command)
 
 

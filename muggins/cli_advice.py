@@ -18,6 +18,7 @@ from muggins.cli_common import (
 )
 from muggins.cli_context import Context, pass_context
 from muggins.cli_hands import MUGGINS
+from muggins.cli_records import read_text
 
 __all__ = ["chances", "lay"]
 
@@ -37,6 +38,9 @@ def _events(text: str) -> list[dict[str, Any]]:
 @click.option("--starter", "-s", required=True, help="The starter card.")
 @click.option("--player", default="pone", show_default=True, help="Who is to lay.")
 @click.option("--plays", default="", help='The play so far: "pone:5H dealer:TC pone:go".')
+@click.option("--file", "-f", "notation", type=click.Path(allow_dash=True),
+              help="The play so far in notation instead (docs/notation.md#a-play, its table "
+                   "line naming the seats and the variant); - for stdin.")
 @click.option("--players", help="The seats, comma-separated, dealer last.")
 @click.option("--discard", "discards", multiple=True, help="A card the player threw.")
 @click.option("--samples", type=int,
@@ -54,7 +58,7 @@ def _events(text: str) -> list[dict[str, Any]]:
 @MUGGINS
 @pass_context
 def lay(obj: Context, cards: tuple[str, ...], starter: str, player: str, plays: str,
-        players: str | None, discards: tuple[str, ...], samples: int | None,
+        notation: str | None, players: str | None, discards: tuple[str, ...], samples: int | None,
         seed: int | None, variant: Any, win_scores: str | None, ruleset: Any,
         muggins_on: bool | None) -> None:
     """Which card to lay now (CARDS: the hand as the play began), by expected pegging
@@ -77,8 +81,9 @@ def lay(obj: Context, cards: tuple[str, ...], starter: str, player: str, plays: 
     seats = None if players is None else [p.strip() for p in players.split(",")]
     scores = None if win_scores is None else scores_of(win_scores, seats or ["pone", "dealer"],
                                                         "--win")
-    body = {"player": player, "hand": list(cards), "starter": starter,
-            "plays": _events(plays),
+    so_far: dict[str, Any] = ({"plays": _events(plays)} if notation is None
+                              else {"notation": read_text(notation)})
+    body = {"player": player, "hand": list(cards), "starter": starter, **so_far,
             **given(discards=list(discards) or None, players=seats, samples=samples, seed=seed,
                     objective=None if scores is None else "win", scores=scores,
                     variant=variant, ruleset=ruleset, muggins=muggins_on)}

@@ -50,15 +50,19 @@ class Context:
 
     def ask(self, path: str, body: Any, show: Callable[[Any], None],
             findings: Callable[[Any], Sequence[Any]],
-            where: Callable[[str], str] = str) -> NoReturn:
+            where: Callable[[str], str] = str,
+            refused: Callable[[Any], bool] | None = None) -> NoReturn:
         """POST ``body`` to ``path``, print, exit (as :meth:`run`)."""
-        self.run(lambda referee: referee.request("POST", path, body), show, findings, where)
+        self.run(lambda referee: referee.request("POST", path, body), show, findings, where,
+                 refused)
 
     def run(self, call: Callable[[Referee], Any], show: Callable[[Any], None],
             findings: Callable[[Any], Sequence[Any]],
-            where: Callable[[str], str] = str) -> NoReturn:
+            where: Callable[[str], str] = str,
+            refused: Callable[[Any], bool] | None = None) -> NoReturn:
         """Ask, print, exit. ``where`` names a refused field as the command's user typed
-        it (a record's JSON pointer is already the user's own)."""
+        it (a record's JSON pointer is already the user's own); ``refused`` says whether
+        an answer refused a part of the request (a batch's hand) in its place."""
         try:
             answer = call(self.client)
         except Exception as error:
@@ -80,6 +84,8 @@ class Context:
             click.echo(json.dumps(answer, ensure_ascii=False, indent=2))
         else:
             show(answer)
+        if refused is not None and refused(answer):
+            sys.exit(REFUSED)
         sys.exit(FOUND if findings(answer) else HELD)
 
 

@@ -18,7 +18,7 @@ from muggins.cli_common import (
 )
 from muggins.cli_context import Context, pass_context
 
-__all__ = ["advise", "count"]
+__all__ = ["advise", "count", "hands"]
 
 MUGGINS = click.option("--muggins", "muggins_on", is_flag=True, default=None,
                        help="Muggins is on.")
@@ -37,21 +37,23 @@ def count(obj: Context, cards: tuple[str, ...], starter: str, crib: bool,
           claimed: int | None, variant: Any, ruleset: Any, muggins_on: bool | None) -> None:
     """Count a hand (or crib) and rule on a claimed count."""
 
-    def show(r: dict[str, Any]) -> None:
-        what = "crib" if r["crib"] else "hand"
-        click.echo(f"{' '.join(r['hand'])} with {r['starter']} ({what}): {r['total']}")
-        click.echo(f"  {r['call']}")
-        for item in r["items"]:
-            click.echo(f"  {item['kind']:<7} {' '.join(item['cards']):<16} {item['points']}")
-        if "verdict" in r:
-            award = r["award"]
-            click.echo(f"claimed {r['claimed']}: {r['verdict']} (player pegs {award['player']}, "
-                       f"opponent {award['opponent']})")
-            print_findings(r["findings"])
-
     body = {"hand": list(cards), "starter": starter, "crib": crib,
             **given(claimed=claimed, variant=variant, ruleset=ruleset, muggins=muggins_on)}
-    obj.ask("/v1/hands/check", body, show, findings_of, _typed)
+    obj.ask("/v1/hands/check", body, show_hand, findings_of, _typed)
+
+
+def show_hand(r: dict[str, Any]) -> None:
+    """A hand counted, item by item, and the ruling on its claim."""
+    what = "crib" if r["crib"] else "hand"
+    click.echo(f"{' '.join(r['hand'])} with {r['starter']} ({what}): {r['total']}")
+    click.echo(f"  {r['call']}")
+    for item in r["items"]:
+        click.echo(f"  {item['kind']:<7} {' '.join(item['cards']):<16} {item['points']}")
+    if "verdict" in r:
+        award = r["award"]
+        click.echo(f"claimed {r['claimed']}: {r['verdict']} (player pegs {award['player']}, "
+                   f"opponent {award['opponent']})")
+        print_findings(r["findings"])
 
 
 def _typed(pointer: str) -> str:
@@ -107,3 +109,40 @@ def advise(obj: Context, cards: tuple[str, ...], dealer: bool | None,
                     scores=None if scores is None else scores_of(scores, ["pone", "dealer"]),
                     variant=variant, ruleset=ruleset, muggins=muggins_on)}
     obj.ask("/v1/discards/advise", body, show, no_findings, _typed)
+
+
+@click.command()
+@click.argument("source", type=click.Path(allow_dash=True))
+@click.option("--variant", type=VARIANTS, help="For every hand that does not say its own.")
+@click.option("--ruleset", type=RULESETS, help="For every hand that does not say its own.")
+@click.option("--muggins", "muggins_on", is_flag=True, default=None,
+              help="Muggins is on, for every hand that does not say otherwise.")
+@pass_context
+def hands(obj: Context, source: str, variant: Any, ruleset: Any,
+          muggins_on: bool | None) -> None:
+    """Count many hands at once, each claim ruled on: a JSON file (- for stdin) of a list
+    of hands, each as count takes it ({"hand": ["5H", "5C", "5S", "JD"], "starter":
+    "5D", "claimed": 28}), or the whole body /v1/hands/batch takes. A hand that is no
+    hand is refused in its place; the others are counted (exit status 2 if any was
+    refused, else 1 if any claim was wrong)."""
+    from muggins.cli_records import read_json_file
+
+    given_body = read_json_file(source)
+    body = given_body if isinstance(given_body, dict) else {"hands": given_body}
+    body = {**body, **given(variant=variant, ruleset=ruleset, muggins=muggins_on)}
+
+    def show(r: dict[str, Any]) -> None:
+        for i, result in enumerate(r["results"]):
+            if "status" in result:
+                click.echo(f"{i + 1}. refused")
+                for e in result["errors"]:
+                    click.echo(f"  {e['pointer']}: {e['detail']} ({e['code']})")
+            else:
+                click.echo(f"{i + 1}. ", nl=False)
+                show_hand(result)
+
+    def found(r: dict[str, Any]) -> list[Any]:
+        return [f for result in r["results"] for f in result.get("findings", ())]
+
+    obj.ask("/v1/hands/batch", body, show, found,
+            refused=lambda r: any("status" in result for result in r["results"]))

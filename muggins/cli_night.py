@@ -14,7 +14,7 @@ from muggins.cli_context import REFUSED, Context, pass_context
 from rules.answers import cards_answer
 from rules.club import CsvError, Scorecard, read_cards, standing_row, standings_table
 
-__all__ = ["night", "seating"]
+__all__ = ["night", "scorecards", "seating"]
 
 
 def cards_body(cards: list[Scorecard]) -> list[dict[str, Any]]:
@@ -100,3 +100,24 @@ def seating(obj: Context, players: tuple[str, ...], games: int, seed: int | None
     obj.ask("/v1/tournaments/seating", {"players": list(players), "games": games,
                                          **given(seed=seed)},
             lambda r: click.echo(r["table_cards"]), no_findings)
+
+
+@click.command()
+@click.argument("source", type=click.File("r", encoding="utf-8-sig"))
+@pass_context
+def scorecards(obj: Context, source: io.TextIOWrapper) -> None:
+    """Read a night's CSV file (as night reads it; - for stdin) into its scorecards, as
+    /v1/tournaments/check takes them. Nothing is cross-checked."""
+
+    def show(r: dict[str, Any]) -> None:
+        for card in r["cards"]:
+            click.echo(f"{card['player']}:")
+            for line in card["games"]:
+                if line.get("bye"):
+                    click.echo(f"  round {line['round']}: bye")
+                    continue
+                when = f"round {line['round']}: " if line.get("round") else ""
+                spread = f" by {line['spread']}" if line.get("spread") is not None else ""
+                click.echo(f"  {when}{line['result']} against {line['opponent']}{spread}")
+
+    obj.ask("/v1/tournaments/read", {"csv": source.read()}, show, no_findings)

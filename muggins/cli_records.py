@@ -20,6 +20,15 @@ __all__ = ["FILE", "body_of", "deal", "game", "import_game", "peg", "read_text",
 
 
 def read_record_file(source: str) -> dict[str, Any]:
+    record = read_json_file(source)
+    if not isinstance(record, dict):
+        click.echo(f"{source}: a record is a JSON object", err=True)
+        sys.exit(REFUSED)
+    return record
+
+
+def read_json_file(source: str) -> Any:
+    """The JSON a file (- for stdin) holds; a file that holds none is refused."""
     try:
         if source == "-":
             text = sys.stdin.read()
@@ -29,9 +38,6 @@ def read_record_file(source: str) -> dict[str, Any]:
         record = json.loads(text)
     except (OSError, ValueError) as error:
         click.echo(f"cannot read {source}: {error}", err=True)
-        sys.exit(REFUSED)
-    if not isinstance(record, dict):
-        click.echo(f"{source}: a record is a JSON object", err=True)
         sys.exit(REFUSED)
     return record
 

@@ -16,8 +16,11 @@ from functools import cache
 from typing import Any
 
 from muggins.errors import ProblemError
-from muggins.local_checks import Refusals, refused_record
-from muggins.local_records import answer_record
+from muggins.local_checks import Refusals, library_errors, refuse, refused_record
+from muggins.local_club import CLUB
+from muggins.local_records import answer_record, from_notation
+from muggins.local_shapes import COMMON, Field, Shapes, card, cards, claim, flag
+from muggins.local_texts import TEXTS
 from rules import (
     DEFAULT_SAMPLES,
     PlayEvent,
@@ -31,17 +34,21 @@ from rules import (
 )
 from rules.advice import request_problems
 from rules.answers import (
+    advice_body,
     chances_answer,
     discards_answer,
     discards_by_win_answer,
     hand_answer,
-    night_answer,
     play_advice_answer,
     players_left_out,
-    seating_answer,
     seats_named,
 )
-from rules.answers.limits import MAX_CLAIM, MAX_ROSTER, MAX_SAMPLES, MAX_SCORECARD
+from rules.answers.limits import (
+    MAX_BATCH,
+    MAX_CLAIM,
+    MAX_SAMPLES,
+)
+from rules.answers.located import relocated
 from rules.chances import (
     ChanceTable,
     Part,
@@ -54,21 +61,8 @@ from rules.chances import (
     discard_chances_problems,
     shipped_tables,
 )
-from rules.club import (
-    MAX_GAMES,
-    Column,
-    Convention,
-    Event,
-    Line,
-    Result,
-    Scorecard,
-    Tournament,
-    check_night,
-    night_problems,
-    roster_problems,
-    seat,
-)
 from rules.core import MOST_TO_CRIB
+from rules.notation import Play
 
 __all__ = ["LocalReferee", "chance_tables"]
 
@@ -153,6 +147,29 @@ def _events(refusals: Refusals, raw: list[Mapping[str, Any]]) -> list[PlayEvent 
     return events
 
 
+def _play_advice_of(body: Body) -> dict[str, Any]:
+    """The advice on a play so far given in notation (standing for ``players``,
+    ``variant`` and ``plays``), its problems pointed into the text; or given as JSON."""
+    if "notation" not in body:
+        return _play_advice(body)
+    conflicts = [{"pointer": f"#/{name}", "code": "conflict",
+                  "detail": "the record is sent in notation or as JSON fields, not both"}
+                 for name in _ADVICE if name in body]
+    if conflicts:
+        refuse(conflicts)
+    fields, record = from_notation(Play.parse, advice_body, body["notation"])
+    rest = {key: value for key, value in body.items() if key != "notation"}
+    try:
+        return _play_advice({**rest, **fields})
+    except ProblemError as error:
+        said = {*_ADVICE, *(key for key in fields if key in ("ruleset", "muggins"))}
+        raise ProblemError({**error.problem, "errors": list(relocated(
+            error.problem["errors"], record.where, said))}) from None
+
+
+_ADVICE = ("players", "variant", "plays")
+
+
 def _play_advice(body: Body) -> dict[str, Any]:
     refusals = Refusals()
     players = body.get("players")
@@ -234,67 +251,54 @@ def _chances(body: Body) -> dict[str, Any]:
     return chances_answer(found, table, scores, after, tables[variant])
 
 
-def _line(data: Mapping[str, Any]) -> Line:
-    if data.get("bye"):
-        return Line(None, round=data["round"])
-    column = data.get("column")
-    return Line(data["opponent"], Result(data["result"]), data.get("spread"),
-                None if column is None else Column(column), data.get("game_points"),
-                data.get("round"))
+def _batch(body: Body) -> dict[str, Any]:
+    """Many hands: the batch's own fields refused as a whole, each hand's in its slot."""
+    shapes = Shapes()
+    shapes.fields(body, (), {**COMMON, "hands": lambda s, v, p: s.listed(
+        v, p, lambda *_: True, 1, MAX_BATCH, "hands")}, frozenset({"hands"}), nested=False)
+    if shapes.errors:
+        refuse(shapes.errors)
+    defaults = {key: body[key] for key in ("variant", "ruleset", "muggins") if key in body}
+    results: list[dict[str, Any]] = []
+    for i, item in enumerate(body["hands"]):
+        item = defaults | item if defaults and isinstance(item, dict) else item
+        try:
+            results.append(_hand_item(item))
+        except ProblemError as error:
+            results.append({**error.problem, "errors": [
+                {**e, "pointer": f"#/hands/{i}" + e["pointer"][1:]} for e in error.errors]})
+    return {"results": results}
 
 
-def _night(body: Body) -> dict[str, Any]:
-    """A night's cards as ``muggins night`` reads them from its CSV (the library's
-    reader has checked each line)."""
-    refusals = Refusals()
-    cards = [Scorecard(card["player"], tuple(_line(line) for line in card["games"]))
-             for card in body["cards"]]
-    if len(cards) < 2:
-        refusals.add(("cards",), "wrong-size", f"2 to {MAX_ROSTER} cards here, not {len(cards)}")
-        refusals.raise_any()
-    variant = _variant(body)
-    convention = Convention(body.get("convention", Convention.ACC.value))
-    event = Event(body.get("event", Event.CLUB.value))
-    tournament = None if "tournament" not in body else Tournament(body["tournament"])
-    target = refusals.between(("target",), body.get("target"), 1, MAX_SCORECARD)
-    if not refusals.refused("target"):  # the spreads are checked against a target read
-        target = target or variant.spec.target
-    refusals.library(night_problems(cards, convention, target))
-    refusals.raise_any()
-    assert target is not None
-    try:
-        check = check_night(cards, convention=convention, event=event, target=target,
-                            tournament=tournament)
-    except RecordError as error:
-        refused_record(error)
-    return night_answer(check, event)
+_HAND: dict[str, Field] = {**COMMON, "hand": cards, "starter": card, "crib": flag,
+                           "claimed": claim}
 
 
-def _seating(body: Body) -> dict[str, Any]:
-    refusals = Refusals()
-    players: list[str] = body["players"]
-    if not 2 <= len(players) <= MAX_ROSTER:
-        refusals.add(("players",), "wrong-size",
-                     f"2 to {MAX_ROSTER} players here, not {len(players)}")
-    names = [refusals.name(("players", i), name) for i, name in enumerate(players)]
-    games = refusals.between(("games",), body["games"], 1, MAX_GAMES)
-    seed = refusals.between(("seed",), body.get("seed", 0), 0, 2**63 - 1)
-    if refusals.errors:
-        refusals.library(roster_problems(names) if len(players) <= MAX_ROSTER else [])
-        refusals.raise_any()
-    refusals.library(roster_problems(players))
-    refusals.raise_any()
-    assert games is not None and seed is not None
-    return seating_answer(seat(players, games, seed), seed)
+def _hand_item(item: Any) -> dict[str, Any]:
+    """One hand of a batch, which may be anything: read as the service reads it."""
+    shapes = Shapes()
+    read = shapes.fields(item, (), _HAND, frozenset({"hand", "starter"}), nested=False)
+    if shapes.errors:
+        if read is not None:
+            from rules.show import hand_problems
+
+            sized = not shapes.refused("variant") and not shapes.refused("crib")
+            found = hand_problems(read.get("hand") if sized else None, read.get("starter"),
+                                  crib=read.get("crib", False), claimed=read.get("claimed"),
+                                  variant=read.get("variant", Variant.SIX_CARD)).found
+            shapes.errors += library_errors(p for p in found if not shapes.refused(*p.path))
+        refuse(shapes.errors)
+    return _hand(item)
 
 
 _ANSWERS: dict[str, Callable[[Body], dict[str, Any]]] = {
+    **TEXTS,
     "/v1/hands/check": _hand,
+    "/v1/hands/batch": _batch,
     "/v1/discards/advise": _discards,
-    "/v1/pegging/advise": _play_advice,
+    "/v1/pegging/advise": _play_advice_of,
     "/v1/chances": _chances,
-    "/v1/tournaments/check": _night,
-    "/v1/tournaments/seating": _seating,
+    **CLUB,
 }
 
 

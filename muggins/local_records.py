@@ -345,8 +345,7 @@ _NOTATION: dict[str, tuple[Callable[[str], Any], Fields, tuple[str, ...]]] = {
     "/v1/games/check": (Game.parse, game_body, _A_GAME),
     "/v1/games/review": (Game.parse, game_body, _A_GAME),
 }
-"""Each record's reader and writer of notation, and the JSON fields the text stands
-for (service.v1.notation.Kind)."""
+"""Each record's reader, writer, and the fields it stands for (service.v1.notation.Kind)."""
 
 
 def from_notation(parse: Callable[[str], Any], fields: Fields, text: Any

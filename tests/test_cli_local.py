@@ -120,6 +120,25 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("game no dealer", ["game", "{dir}/no-dealer.json"]),
     ("review in progress", ["review", "{dir}/deal-live.json"]),
     ("import", ["import", "{dir}/game.pgn", "--format", "hal"]),
+    ("hands", ["hands", "{dir}/hands-batch.json"]),
+    ("hands five-card", ["hands", "{dir}/hands-batch.json", "--variant", "five-card"]),
+    ("hands refused", ["hands", "{dir}/hands-bad.json"]),
+    ("share", ["share", "{dir}/deal.txt"]),
+    ("share game", ["share", "{dir}/game.txt", "--ruleset", "hoyle"]),
+    ("share a play", ["share", "{dir}/play.txt"]),
+    ("share badly written", ["share", "{dir}/bad.txt"]),
+    ("link", ["link", "r1.Bz4kjg3tzKzIysLYyuQyKaFQ5bY3RuGhBgykiAA"]),
+    ("link cut short", ["link", "r1.Bz4kjg3t"]),
+    ("scorecards", ["scorecards", "{dir}/cards.csv"]),
+    ("scorecards bad row", ["scorecards", "{dir}/bad.csv"]),
+    ("lay in notation", ["lay", "5H", "5D", "6C", "9S", "-s", "JH", "--file", "{dir}/so-far.txt",
+                         "--samples", "30"]),
+    ("lay in notation stranger", ["lay", "5H", "5D", "6C", "9S", "-s", "JH", "--file",
+                                  "{dir}/stranger.txt"]),
+    ("night sanctioned", ["night", "{dir}/cards.csv", "--event", "sanctioned", "--tournament",
+                          "main"]),
+    ("night to 61", ["night", "{dir}/cards.csv", "--target", "61"]),
+    ("night target refused", ["night", "{dir}/cards.csv", "--target", "0"]),
 ]
 
 PLAY_TEXT = "play: pone KH, dealer QC, pone TD =2, dealer 9S\n"
@@ -180,6 +199,11 @@ def _records() -> dict[str, object]:
         "twice.json": _with(DEAL, starter="5H"),
         "crib-player.json": {**DEAL, "players": ["crib", "dealer"]},
         "no-dealer.json": {**GAME, "first_dealer": "cy"},
+        "hands-batch.json": [{"hand": ["5H", "5C", "5S", "JD"], "starter": "5D", "claimed": 28},
+                             {"hand": ["2H", "4H", "6H", "8H"], "starter": "KC", "crib": True,
+                              "variant": "six-card"}],
+        "hands-bad.json": {"hands": [{"hand": ["5H", "5C", "5S", "JD"], "starter": "5D"}, 7,
+                                     {"hand": ["5H", "5H"], "starter": 5, "x": 1}]},
     }
 
 
@@ -195,6 +219,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # The eight of diamonds dealt twice: the library's refusal, pointed into the text.
     (where / "refused.txt").write_text(DEAL_TEXT.replace("dealer 7C 4C", "dealer 8D 4C"))
     (where / "cards.csv").write_text(NIGHT)
+    (where / "bad.csv").write_text(NIGHT + "Eve,1,Fay,X,3\n")
+    (where / "so-far.txt").write_text("play: pone 5H, dealer TC\n")
+    (where / "stranger.txt").write_text("play: pone 5H, bob TC\n")
     hal = Path(__file__).resolve().parent / "data" / "notation" / "hal.txt"
     (where / "game.pgn").write_text(hal.read_text(encoding="utf-8"))
     return where
@@ -291,3 +318,27 @@ def test_count_reads_no_chance_table() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=120, check=True)
     assert done.stdout.strip().splitlines()[-1] == "0"
+
+
+NO_FLASK = """
+import sys
+from muggins.cli import main
+try:
+    main({args!r})
+except SystemExit as done:
+    code = done.code
+print(code, sorted(name for name in sys.modules
+                   if name.split(".")[0] in ("flask", "werkzeug", "marshmallow", "service")))
+"""
+
+
+@pytest.mark.parametrize(("name", "args"), COMMANDS, ids=[name for name, _ in COMMANDS])
+def test_no_case_imports_flask(files: Path, name: str, args: list[str]) -> None:
+    """Every subcommand, with good input and bad, answers on the library alone: no
+    Flask, no marshmallow, no service, no app built."""
+    args = [arg.replace("{dir}", str(files)) for arg in args]
+    done = subprocess.run([sys.executable, "-c", NO_FLASK.format(args=args)],
+                          capture_output=True, text=True, timeout=120, check=True)
+    code, imported = done.stdout.strip().splitlines()[-1].split(" ", 1)
+    assert imported == "[]", done.stderr
+    assert code in ("0", "1", "2")

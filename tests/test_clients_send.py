@@ -179,8 +179,8 @@ CLI: dict[str, tuple[str | None, dict[str, Any]]] = {
         "hand": [], "starter": [], "crib": ["--crib"], "claimed": ["--claimed", "7"],
         "variant": ["--variant", "seven-card"], "ruleset": ["--ruleset", "friendly"],
         "muggins": ["--muggins"]}),
-    "checkHands": (None, {field: Gap("a command", "no command sends /v1/hands/batch")
-                          for field in ("hands", "variant", "ruleset", "muggins")}),
+    "checkHands": ("hands", {"variant": ["--variant", "five-card"],
+                             "ruleset": ["--ruleset", "friendly"], "muggins": ["--muggins"]}),
     "checkPegging": ("peg", {"notation": ["--file"], "in_progress": ["--live"]}),
     "checkDeal": ("deal", {"notation": ["--file"], "in_progress": ["--live"]}),
     "checkGame": ("game", {"notation": ["--file"]}),
@@ -198,21 +198,17 @@ CLI: dict[str, tuple[str | None, dict[str, Any]]] = {
         "players": ["--players", "pone,dealer"], "samples": ["--samples", "7"],
         "seed": ["--seed", "7"], "variant": ["--variant", "seven-card"],
         "objective": ["--win", "1,2"], "scores": ["--win", "1,2"],
-        "notation": Gap("--file", "lay cannot take the play so far in notation"),
+        "notation": ["--file"],
         "ruleset": ["--ruleset", "friendly"], "muggins": ["--muggins"]}),
     "checkTournament": ("night", {
         "cards": [], "convention": ["--convention", "pegs-behind"],
         "event": ["--event", "sanctioned"], "variant": ["--variant", "five-card"],
-        "tournament": Gap("--tournament", "night cannot ask for a sanctioned event's "
-                                          "master points (main or consolation)"),
-        "target": Gap("--target", "night cannot set the game's target")}),
+        "tournament": ["--tournament", "consolation"], "target": ["--target", "61"]}),
     "seatTournament": ("seating", {"players": [], "games": [], "seed": ["--seed", "7"]}),
-    # The page's helpers: the CLI reads CSV and notation on the library itself.
-    "readScorecards": (None, {"csv": Gap("a command", "no command sends /v1/tournaments/read: "
-                                                      "night reads the file itself")}),
-    "writeNotation": (None, {field: Gap("a command", "no command sends /v1/notation/write")
-                             for field in ("notation", "ruleset", "muggins")}),
-    "readNotation": (None, {"link": Gap("a command", "no command sends /v1/notation/read")}),
+    "readScorecards": ("scorecards", {"csv": []}),
+    "writeNotation": ("share", {"notation": [], "ruleset": ["--ruleset", "friendly"],
+                                "muggins": ["--muggins"]}),
+    "readNotation": ("link", {"link": []}),
     "chances": ("chances", {
         "scores": [], "players": ["--players", "ann,bob"], "dealer": ["--dealer", "bob"],
         "after": ["--after", "crib"], "seen": ["--seen-cards", "5H 5C 5S JD 2C 3C"],
@@ -226,6 +222,7 @@ REQUIRED = {
     "lay": ["5H", "5D", "6C", "9S", "--starter", "JH"],
     "seating": ["ann", "bob", "--games", "2"],
     "chances": ["--scores", "100,100"],
+    "link": ["r1.Bz4kjg3tzKzIysLYyuQyKaFQ5bY3RuGhBgykiAA"],
 }
 DEAL = "six-card to 121: ann bob\n"
 GAME = DEAL + "deal: 1\ndealt: ann 5H 5D 6C 9S JH QS; bob 2C 3H 4D 8S TD KC\n"
@@ -264,13 +261,21 @@ def _argv(operation: str, field: str, folder: Path) -> list[str]:
             record.setdefault("deals", [{}])  # review sends a game when it has deals
         return [command, _write(folder / "record.json", record)]
     argv = [command, *how, *REQUIRED.get(command, [])]
-    if how == ["--file"]:  # review tells a game from a deal by its `deal:` lines
+    if command == "lay" and how == ["--file"]:  # the play so far, in notation
+        (folder / "play.txt").write_text("play: pone 5H\n", encoding="utf-8")
+        argv.insert(argv.index("--file") + 1, str(folder / "play.txt"))
+    elif how == ["--file"]:  # review tells a game from a deal by its `deal:` lines
         (folder / "record.txt").write_text(GAME if "Game" in operation else DEAL,
                                            encoding="utf-8")
         argv.append(str(folder / "record.txt"))
     elif command in ("peg", "deal"):  # a flag beside the record it qualifies
         argv.append(_write(folder / "record.json", {}))
-    if command == "night":
+    if command == "share":
+        (folder / "deal.txt").write_text(DEAL, encoding="utf-8")
+        argv.append(str(folder / "deal.txt"))
+    if command == "hands" and how != FILE:
+        argv.append(_write(folder / "hands.json", [{"hand": ["5H"], "starter": "5D"}]))
+    if command in ("night", "scorecards"):
         (folder / "night.csv").write_text(NIGHT, encoding="utf-8")
         argv.append(str(folder / "night.csv"))
     return argv

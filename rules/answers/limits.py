@@ -9,8 +9,8 @@ The game's own bounds (the most players, the most cards dealt) are the rules'
 
 from __future__ import annotations
 
-__all__ = ["MAX_CLAIM", "MAX_NOTATION", "MAX_ROSTER", "MAX_SAMPLES", "MAX_SCORECARD",
-           "MAX_TARGET", "NAME_LENGTH"]
+__all__ = ["MAX_BATCH", "MAX_CLAIM", "MAX_CSV", "MAX_LINK", "MAX_NOTATION", "MAX_ROSTER",
+           "MAX_SAMPLES", "MAX_SCORECARD", "MAX_TARGET", "NAME_LENGTH"]
 
 MAX_CLAIM = 999
 """The largest claim a request may make: claims are small numbers, and anything larger
@@ -37,3 +37,15 @@ a few hundred."""
 MAX_SCORECARD = 999
 """The largest number a scorecard's line holds (a spread, game points, a refereed game's
 score), and a night's largest target."""
+
+MAX_BATCH = 1000
+"""The most hands one batch counts."""
+
+MAX_LINK = 20_000
+"""Characters of a share link's fragment: a game of 200 deals with every claim is under
+this."""
+
+MAX_CSV = 80_000
+"""Characters of a night's CSV file: 400 players' cards of six games are about 60,000,
+and the longest text fits the body limit even with every character escaped (as
+:data:`MAX_NOTATION`), so that the limit is the schema's 422, not a 413."""

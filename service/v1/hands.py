@@ -11,6 +11,7 @@ from marshmallow import ValidationError
 
 from rules import Finding, HandCheck, Problem, RecordError, Variant, check_hand
 from rules.answers import findings_answer, hand_answer
+from rules.answers.limits import MAX_BATCH
 from rules.show import hand_problems
 from service.body import lone_surrogates, read_json
 from service.errors import (
@@ -32,8 +33,6 @@ from service.fields import (
     claim_field,
 )
 from service.observability import count_findings
-
-MAX_BATCH = 1000
 
 
 class HandCheckSchema(CommonSchema):

@@ -11,16 +11,14 @@ from flask import Response, jsonify
 
 from rules import RecordError
 from rules.answers import shared_answer
+from rules.answers.limits import MAX_LINK, MAX_NOTATION
 from rules.notation import Deal, Game, LinkError, NotationError, header_at, read_link, read_record
 from service.body import read_json
 from service.errors import InvalidRequest, load_request
 from service.fields import Size, StrictBool, StrictSchema, String, ruleset_field
-from service.v1.notation import MAX_NOTATION
 
 __all__ = ["notation_read", "notation_write"]
 
-MAX_LINK = 20_000
-"""Characters of a link's fragment: a game of 200 deals with every claim is under this."""
 
 
 class NotationWriteSchema(StrictSchema):

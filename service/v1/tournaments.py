@@ -11,7 +11,7 @@ from marshmallow import ValidationError, validates_schema
 
 from rules import Problem, RecordError, Variant
 from rules.answers import cards_answer, night_answer, seating_answer
-from rules.answers.limits import MAX_ROSTER, MAX_SCORECARD
+from rules.answers.limits import MAX_CSV, MAX_ROSTER, MAX_SCORECARD
 from rules.club import (
     MAX_GAMES,
     MAX_LINES,
@@ -281,10 +281,6 @@ def tournaments_seating() -> Response:
     return jsonify(seating_answer(plan, data["seed"]))
 
 
-MAX_CSV = 80_000
-"""Characters of a night's file: 400 players' cards of six games are about 60,000, and
-the longest text fits the body limit even with every character escaped (as
-``MAX_NOTATION``), so that the limit is the schema's 422, not a 413."""
 
 
 class CardsFileSchema(StrictSchema):
