@@ -5,7 +5,8 @@ process (the ``muggins`` script does no more), timed by its wall clock and by th
 time the child used (user + system, from ``os.wait4``). This tree and BASE (another
 checkout, default /work/base: the CLI before it answered on the library) are run
 alternately with this venv's Python, BASE through ``PYTHONPATH``; the least and the
-median of each, and the ratios BASE / this tree.
+median of each, the ratios BASE / this tree, and ``python -c pass`` in the same run as
+the floor (what the interpreter alone costs on this machine now).
 
     python -m bench.cli [--runs 7] [--base /work/base]
 """
@@ -72,6 +73,15 @@ def main() -> None:
           f"median {statistics.median(walls['base']) / statistics.median(walls['this']):.1f}x; "
           f"cpu least {min(cpus['base']) / min(cpus['this']):.1f}x, "
           f"median {statistics.median(cpus['base']) / statistics.median(cpus['this']):.1f}x")
+    floor_wall, floor_cpu = [], []
+    for _ in range(args.runs):  # the interpreter alone, the least any command can take
+        start = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-c", "pass"])
+        _, _, usage = os.wait4(child.pid, 0)
+        floor_wall.append(time.perf_counter() - start)
+        floor_cpu.append(usage.ru_utime + usage.ru_stime)
+    print(f"{'floor':6} {min(floor_wall):>10.3f}s {statistics.median(floor_wall):>11.3f}s "
+          f"{min(floor_cpu):>9.3f}s {statistics.median(floor_cpu):>10.3f}s  (python -c pass)")
     target = statistics.median(walls["this"])
     print(f"target: under 0.5 s wall; this tree's median {target:.3f}s "
           f"({'met' if target < 0.5 else 'NOT met'})")
