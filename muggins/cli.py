@@ -14,6 +14,8 @@
     muggins import game.pgn --format hal
     muggins night scorecards.csv --csv
     muggins seating Ann Bob Cat Dan Eve --games 9 --seed 7
+    muggins season week1.csv week2.csv week3.csv
+    muggins archive games/*.txt --out reviewed/
     muggins serve
 
 It answers in-process by default, on the library (no server, no Flask); ``--url`` (or
@@ -24,7 +26,8 @@ the subcommand.
 
 Each group of commands is a module of its own: ``cli_hands`` (count, advise),
 ``cli_records`` (peg, deal, game, import), ``cli_review``, ``cli_advice`` (lay,
-chances) and ``cli_night`` (night, seating).
+chances), ``cli_night`` (night, seating), ``cli_season`` (season) and ``cli_archive``
+(archive: whole archives reviewed on Dask, on the library, never at ``--url``).
 
 Exit codes: 0 the claims held (no findings); 1 the referee found something; 2 the
 input was refused (the problem is printed); 3 the service could not be reached.
@@ -38,12 +41,14 @@ import sys
 import click
 
 from muggins.cli_advice import chances, lay
+from muggins.cli_archive import archive
 from muggins.cli_common import DEAL_PARTS, RULESETS, VARIANTS
 from muggins.cli_context import JSON_HELP, URL_HELP, Context, RefereeGroup
 from muggins.cli_hands import advise, count
 from muggins.cli_night import night, seating
 from muggins.cli_records import deal, game, import_game, peg
 from muggins.cli_review import review
+from muggins.cli_season import season
 
 __all__ = ["DEAL_PARTS", "RULESETS", "VARIANTS", "main"]
 
@@ -81,7 +86,7 @@ def serve(bind: str | None, workers: int | None) -> None:
 
 
 for command in (count, peg, deal, game, advise, review, import_game, lay, chances, serve,
-                night, seating):
+                night, seating, season, archive):
     main.add_command(command)
 
 

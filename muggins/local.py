@@ -38,6 +38,7 @@ from rules.answers import (
     night_answer,
     play_advice_answer,
     players_left_out,
+    season_answer,
     seating_answer,
     seats_named,
 )
@@ -63,6 +64,7 @@ from rules.club import (
     Scorecard,
     check_night,
     night_problems,
+    rate_season,
     roster_problems,
     seat,
 )
@@ -262,6 +264,19 @@ def _night(body: Body) -> dict[str, Any]:
     return night_answer(check, event)
 
 
+def _season(body: Body) -> dict[str, Any]:
+    """A season's nights as ``muggins season`` reads them from their CSV files (the
+    library's reader has checked each line; the season's own problems are its 422)."""
+    nights = [[Scorecard(card["player"], tuple(_line(line) for line in card["games"]))
+               for card in night["cards"]] for night in body["nights"]]
+    try:
+        return season_answer(rate_season(
+            nights, convention=Convention(body.get("convention", Convention.ACC.value)),
+            target=_variant(body).spec.target))
+    except RecordError as error:
+        refused_record(error)
+
+
 def _seating(body: Body) -> dict[str, Any]:
     refusals = Refusals()
     players: list[str] = body["players"]
@@ -286,6 +301,7 @@ _ANSWERS: dict[str, Callable[[Body], dict[str, Any]]] = {
     "/v1/chances": _chances,
     "/v1/tournaments/check": _night,
     "/v1/tournaments/seating": _seating,
+    "/v1/tournaments/ratings": _season,
 }
 
 
