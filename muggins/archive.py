@@ -37,7 +37,7 @@ class ArchiveError(ValueError):
     """An archive that cannot be reviewed at all (empty; an output folder of another)."""
 
 
-class Stopped(Exception):  # noqa: N818 (the run is stopped, not failed)
+class Stopped(Exception):
     """The run stopped after the chunks it was allowed (the tests' stand-in for Ctrl-C)."""
 
 
@@ -139,13 +139,11 @@ def _run(chunks: list[list[Item]], parts: list[Path], todo: list[int], workers: 
                disable=not progress, file=sys.stderr, dynamic_ncols=True)
     try:
         futures = {client.submit(_review_chunk, chunks[n], pure=False): n for n in todo}
-        finished = 0
-        for future in as_completed(futures):
+        for finished, future in enumerate(as_completed(futures), start=1):
             n = futures[future]
             _write(parts[n], "".join(map(_line, future.result())))
             future.release()
             bar.update(len(chunks[n]))
-            finished += 1
             if stop_after is not None and finished >= stop_after:
                 raise Stopped(f"stopped after {finished} chunks")
     finally:

@@ -101,7 +101,7 @@ def _json_file(name: str, text: str) -> Iterator[Record | Unreadable]:
 
 
 def _notation_file(name: str, text: str) -> Iterator[Record]:
-    start, lines = 0, []
+    start, lines = 0, list[str]()
     for number, line in enumerate(text.splitlines(), start=1):
         if _TABLE_LINE.match(line) and any(s.split("#", 1)[0].strip() for s in lines):
             yield Record(name, start, "notation", "\n".join(lines) + "\n")

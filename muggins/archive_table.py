@@ -38,10 +38,11 @@ class PlayerTally:
 def play_rating(rated: Sequence[Mapping[str, Any]]) -> float | None:
     """The player's play rating over their rated games (the module's docstring): the
     error rate over every decision; None with no decision."""
-    decisions = sum(r["decisions"] for r in rated)
+    decisions: int = sum(r["decisions"] for r in rated)
     if not decisions:
         return None
-    return sum(r["error_rate"] * r["decisions"] for r in rated) / decisions
+    given_up: float = sum(r["error_rate"] * r["decisions"] for r in rated)
+    return given_up / decisions
 
 
 def _won(player: str, winner: str | None) -> bool | None:
