@@ -98,7 +98,7 @@ METHODS = {"checkHand": "check_hand", "checkHands": "check_hands", "checkPegging
            "reviewGame": "review_game", "advisePlay": "advise_play", "checkTournament":
            "check_tournament", "seatTournament": "seat", "chances": "chances",
            "readScorecards": "read_scorecards", "writeNotation": "write_notation",
-           "readNotation": "read_notation"}
+           "readNotation": "read_notation", "rateTournamentSeason": "rate_season"}
 RECORD = "record"
 """The parameter that takes a deal's whole record (check_deal, review_deal)."""
 
@@ -207,6 +207,10 @@ CLI: dict[str, tuple[str | None, dict[str, Any]]] = {
                                           "master points (main or consolation)"),
         "target": Gap("--target", "night cannot set the game's target")}),
     "seatTournament": ("seating", {"players": [], "games": [], "seed": ["--seed", "7"]}),
+    "rateTournamentSeason": ("season", {
+        "nights": [], "convention": ["--convention", "pegs-behind"],
+        "variant": ["--variant", "five-card"],
+        "target": Gap("--target", "season cannot set the game's target")}),
     # The page's helpers: the CLI reads CSV and notation on the library itself.
     "readScorecards": (None, {"csv": Gap("a command", "no command sends /v1/tournaments/read: "
                                                       "night reads the file itself")}),
@@ -270,7 +274,7 @@ def _argv(operation: str, field: str, folder: Path) -> list[str]:
         argv.append(str(folder / "record.txt"))
     elif command in ("peg", "deal"):  # a flag beside the record it qualifies
         argv.append(_write(folder / "record.json", {}))
-    if command == "night":
+    if command in ("night", "season"):
         (folder / "night.csv").write_text(NIGHT, encoding="utf-8")
         argv.append(str(folder / "night.csv"))
     return argv

@@ -128,5 +128,5 @@ class TestCommandLine:
         assert f"{tmp_path / 'b.csv'}: cards/0/player:" in result.output
 
     def test_the_python_client(self) -> None:
-        answer = LocalClient().rate_season([NIGHT_1["cards"]])
+        answer = LocalClient().rate_season([NIGHT_1])
         assert [r["player"] for r in answer["ratings"]] == ["ann", "bob"]
