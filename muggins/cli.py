@@ -18,6 +18,8 @@
     muggins share deal.txt
     muggins link r1.Bz4kjg3tzKzIysLYyuQyKaFQ5bY3RuGhBgykiAA
     muggins seating Ann Bob Cat Dan Eve --games 9 --seed 7
+    muggins season week1.csv week2.csv week3.csv
+    muggins archive games/*.txt --out reviewed/
     muggins serve
 
 It answers in-process by default, on the library (no server, no Flask); ``--url`` (or
@@ -28,7 +30,9 @@ the subcommand.
 
 Each group of commands is a module of its own: ``cli_hands`` (count, hands, advise),
 ``cli_records`` (peg, deal, game, import), ``cli_review``, ``cli_advice`` (lay,
-chances), ``cli_share`` (share, link) and ``cli_night`` (night, scorecards, seating).
+chances), ``cli_share`` (share, link), ``cli_night`` (night, scorecards, seating),
+``cli_season`` (season) and ``cli_archive`` (archive: whole archives reviewed on Dask,
+on the library, never at ``--url``).
 
 Exit codes: 0 the claims held (no findings); 1 the referee found something; 2 the
 input was refused (the problem is printed); 3 the service could not be reached.
@@ -42,12 +46,14 @@ import sys
 import click
 
 from muggins.cli_advice import chances, lay
+from muggins.cli_archive import archive
 from muggins.cli_common import DEAL_PARTS, RULESETS, VARIANTS
 from muggins.cli_context import JSON_HELP, URL_HELP, Context, RefereeGroup
 from muggins.cli_hands import advise, count, hands
 from muggins.cli_night import night, scorecards, seating
 from muggins.cli_records import deal, game, import_game, peg
 from muggins.cli_review import review
+from muggins.cli_season import season
 from muggins.cli_share import link, share
 
 __all__ = ["DEAL_PARTS", "RULESETS", "VARIANTS", "main"]
@@ -86,7 +92,7 @@ def serve(bind: str | None, workers: int | None) -> None:
 
 
 for command in (count, hands, peg, deal, game, advise, review, import_game, lay, chances,
-                share, link, serve, night, scorecards, seating):
+                share, link, serve, night, scorecards, seating, season, archive):
     main.add_command(command)
 
 

@@ -120,7 +120,7 @@ class RefereeGroup(click.Group):
     and ``muggins count … --json``): every referee command registered here gets them too,
     so a command added later needs nothing of its own."""
 
-    LOCAL = frozenset({"serve"})
+    LOCAL = frozenset({"serve", "archive"})
     """Commands that ask no referee, for which the global options mean nothing."""
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:

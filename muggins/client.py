@@ -247,6 +247,16 @@ class Client:
                                                 target=target)}
         return cast(dict[str, Any], self.request("POST", "/v1/tournaments/check", body))
 
+    def rate_season(self, nights: Sequence[Mapping[str, Any]], *,
+                    convention: str | None = None, variant: Variant | None = None,
+                    target: int | None = None) -> dict[str, Any]:
+        """A club season's players rated from their results, night by night: each night
+        ``{"cards": [...]}``, its scorecards as :meth:`check_tournament` takes them
+        (``/v1/tournaments/ratings``)."""
+        body = {"nights": list(nights),
+                **_given(convention=convention, variant=variant, target=target)}
+        return cast(dict[str, Any], self.request("POST", "/v1/tournaments/ratings", body))
+
     def seat(self, players: Sequence[str], games: int, *, seed: int | None = None
              ) -> dict[str, Any]:
         """A round-robin seating plan with byes (``/v1/tournaments/seating``)."""

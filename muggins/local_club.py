@@ -8,7 +8,7 @@ from typing import Any
 
 from muggins.local_checks import Refusals, refused_record
 from rules import RecordError, Variant
-from rules.answers import night_answer, seating_answer
+from rules.answers import night_answer, season_answer, seating_answer
 from rules.answers.limits import MAX_ROSTER, MAX_SCORECARD
 from rules.club import (
     MAX_GAMES,
@@ -21,6 +21,7 @@ from rules.club import (
     Tournament,
     check_night,
     night_problems,
+    rate_season,
     roster_problems,
     seat,
 )
@@ -70,6 +71,22 @@ def _night(body: Body) -> dict[str, Any]:
     return night_answer(check, event)
 
 
+def _season(body: Body) -> dict[str, Any]:
+    """A season's nights as ``muggins season`` reads them from their CSV files (the
+    library's reader has checked each line; the season's own problems are its 422)."""
+    refusals = Refusals()
+    target = refusals.between(("target",), body.get("target"), 1, MAX_SCORECARD)
+    refusals.raise_any()
+    nights = [[Scorecard(card["player"], tuple(_line(line) for line in card["games"]))
+               for card in night["cards"]] for night in body["nights"]]
+    try:
+        return season_answer(rate_season(
+            nights, convention=Convention(body.get("convention", Convention.ACC.value)),
+            target=target or _variant(body).spec.target))
+    except RecordError as error:
+        refused_record(error)
+
+
 def _seating(body: Body) -> dict[str, Any]:
     refusals = Refusals()
     players: list[str] = body["players"]
@@ -91,4 +108,5 @@ def _seating(body: Body) -> dict[str, Any]:
 CLUB: dict[str, Callable[[Body], dict[str, Any]]] = {
     "/v1/tournaments/check": _night,
     "/v1/tournaments/seating": _seating,
+    "/v1/tournaments/ratings": _season,
 }

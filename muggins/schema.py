@@ -1294,6 +1294,90 @@ class ScorecardsFile(TypedDict):
     cards: list[Scorecard]
 
 
+class SeasonNight(TypedDict):
+    """
+    One club night: every player's scorecard, as /v1/tournaments/check takes them.
+    """
+
+    cards: list[Scorecard]
+
+
+class TournamentRatingsRequest(TypedDict):
+    convention: NotRequired[Literal['acc', 'pegs-behind']]
+    """
+    How a game becomes game points, for the cross-check of each night.
+    """
+    variant: NotRequired[Variant]
+    target: NotRequired[int]
+    """
+    The game's target; the spread is 1 to it. Default: the variant's.
+    """
+    nights: list[SeasonNight]
+    """
+    The season's nights in the order they were played.
+    """
+
+
+class Rating(TypedDict):
+    rank: int
+    """
+    By `low`, best first.
+    """
+    player: str
+    rating: float
+    """
+    OpenSkill's mean (mu): a new player starts at 25.
+    """
+    uncertainty: float
+    """
+    One standard deviation of the rating (sigma): a new player starts at 8.333333.
+    """
+    low: float
+    """
+    The rating less three uncertainties (OpenSkill's ordinal).
+    """
+    games: int
+    """
+    The games rated so far.
+    """
+
+
+class Night(TypedDict):
+    night: int
+    ratings: list[Rating]
+    """
+    Every player seen so far, after this night.
+    """
+
+
+class Model(TypedDict):
+    """
+    The OpenSkill model and its parameters (docs/ratings.md).
+    """
+
+    name: str
+    mu: float
+    sigma: float
+    beta: float
+    tau: float
+
+
+class SeasonRatings(TypedDict):
+    ratings: list[Rating]
+    """
+    After the last night.
+    """
+    nights: list[Night]
+    chances: dict[str, dict[str, float]]
+    """
+    `chances[a][b]`: the chance that a beats b in one game, on the last night's ratings.
+    """
+    model: Model
+    """
+    The OpenSkill model and its parameters (docs/ratings.md).
+    """
+
+
 class NotationWriteRequest(TypedDict):
     """
     A deal or a game in notation, and the rules it is ruled under.

@@ -98,7 +98,7 @@ METHODS = {"checkHand": "check_hand", "checkHands": "check_hands", "checkPegging
            "reviewGame": "review_game", "advisePlay": "advise_play", "checkTournament":
            "check_tournament", "seatTournament": "seat", "chances": "chances",
            "readScorecards": "read_scorecards", "writeNotation": "write_notation",
-           "readNotation": "read_notation"}
+           "readNotation": "read_notation", "rateTournamentSeason": "rate_season"}
 RECORD = "record"
 """The parameter that takes a deal's whole record (check_deal, review_deal)."""
 
@@ -205,6 +205,9 @@ CLI: dict[str, tuple[str | None, dict[str, Any]]] = {
         "event": ["--event", "sanctioned"], "variant": ["--variant", "five-card"],
         "tournament": ["--tournament", "consolation"], "target": ["--target", "61"]}),
     "seatTournament": ("seating", {"players": [], "games": [], "seed": ["--seed", "7"]}),
+    "rateTournamentSeason": ("season", {
+        "nights": [], "convention": ["--convention", "pegs-behind"],
+        "variant": ["--variant", "five-card"], "target": ["--target", "61"]}),
     "readScorecards": ("scorecards", {"csv": []}),
     "writeNotation": ("share", {"notation": [], "ruleset": ["--ruleset", "friendly"],
                                 "muggins": ["--muggins"]}),
@@ -275,7 +278,7 @@ def _argv(operation: str, field: str, folder: Path) -> list[str]:
         argv.append(str(folder / "deal.txt"))
     if command == "hands" and how != FILE:
         argv.append(_write(folder / "hands.json", [{"hand": ["5H"], "starter": "5D"}]))
-    if command in ("night", "scorecards"):
+    if command in ("night", "scorecards", "season"):
         (folder / "night.csv").write_text(NIGHT, encoding="utf-8")
         argv.append(str(folder / "night.csv"))
     return argv

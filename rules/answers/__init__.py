@@ -25,7 +25,7 @@ from rules.answers.advice import (
 )
 from rules.answers.bodies import advice_body, deal_body, game_body, options_body, play_body
 from rules.answers.chances import chances_answer
-from rules.answers.club import cards_answer, night_answer, seating_answer
+from rules.answers.club import cards_answer, night_answer, season_answer, seating_answer
 from rules.answers.hands import findings_answer, hand_answer
 from rules.answers.records import (
     CRIB,
@@ -65,6 +65,7 @@ __all__ = [
     "play_answer",
     "play_body",
     "players_left_out",
+    "season_answer",
     "seating_answer",
     "seats_named",
     "shared_answer",

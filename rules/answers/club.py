@@ -7,8 +7,9 @@ from typing import Any
 
 from rules.answers.hands import findings_answer
 from rules.club import Event, Line, NightCheck, Scorecard, Seating
+from rules.club.season import BETA, MU, SIGMA, TAU, Rated, SeasonRatings
 
-__all__ = ["cards_answer", "night_answer", "seating_answer"]
+__all__ = ["cards_answer", "night_answer", "season_answer", "seating_answer"]
 
 
 def _line(line: Line) -> dict[str, Any]:
@@ -81,4 +82,23 @@ def seating_answer(plan: Seating, seed: int) -> dict[str, Any]:
         "byes": [list(byes) for byes in plan.byes],
         "seed": seed,
         "table_cards": str(plan),
+    }
+
+
+def _rated(rank: int, rated: Rated) -> dict[str, Any]:
+    return {"rank": rank, "player": rated.player, "rating": round(rated.mu, 6),
+            "uncertainty": round(rated.sigma, 6), "low": round(rated.low, 6),
+            "games": rated.games}
+
+
+def season_answer(season: SeasonRatings) -> dict[str, Any]:
+    """A season's ratings as ``/v1/tournaments/ratings`` answers them."""
+    return {
+        "ratings": [_rated(n, rated) for n, rated in enumerate(season.final, 1)],
+        "nights": [{"night": night, "ratings": [_rated(n, r) for n, r in enumerate(rated, 1)]}
+                   for night, rated in enumerate(season.nights, 1)],
+        "chances": {a: {b: round(p, 6) for b, p in row.items()}
+                    for a, row in season.chances.items()},
+        "model": {"name": "openskill.PlackettLuce", "mu": MU, "sigma": round(SIGMA, 6),
+                  "beta": BETA, "tau": round(TAU, 6)},
     }

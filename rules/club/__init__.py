@@ -9,6 +9,7 @@
 * :mod:`rules.club.night` – a whole night checked end to end
 * :mod:`rules.club.seating` – round-robin seating with byes
 * :mod:`rules.club.csvtext` – scorecards in and standings out as CSV text
+* :mod:`rules.club.season` – a season's nights rated with OpenSkill (docs/ratings.md)
 """
 
 from rules.club.cards import (
@@ -34,6 +35,7 @@ from rules.club.csvtext import (
 )
 from rules.club.cut import Bracket, Cut, Event, Tournament, bracket_order, qualifying
 from rules.club.night import NightCheck, check_night
+from rules.club.season import Rated, SeasonRatings, rate_season, season_problems
 from rules.club.seating import MAX_GAMES, Seating, roster_problems, seat
 from rules.club.standings import Standing, Step, Tally
 
@@ -53,8 +55,10 @@ __all__ = [
     "Line",
     "LineError",
     "NightCheck",
+    "Rated",
     "Result",
     "Scorecard",
+    "SeasonRatings",
     "Seating",
     "Standing",
     "Step",
@@ -65,8 +69,10 @@ __all__ = [
     "check_night",
     "night_problems",
     "qualifying",
+    "rate_season",
     "read_cards",
     "roster_problems",
+    "season_problems",
     "seat",
     "standing_row",
     "standings_csv",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow.fields import Boolean, Dict, Integer, List, Nested, String
+from marshmallow.fields import Boolean, Dict, Float, Integer, List, Nested, String
 
 from service.answers.base import Answer, Open, canonical_card, canonical_cards, doc
 from service.answers.records import Finding
@@ -148,6 +148,45 @@ class SeatingResult(Answer):
     byes = List(List(String()), required=True)
     seed = Integer(required=True)
     table_cards = String(required=True)
+
+
+class _SeasonRated(Answer):
+    rank = Integer(required=True, metadata=doc("By `low`, best first.", minimum=1))
+    player = String(required=True)
+    rating = Float(required=True, metadata=doc(
+        "OpenSkill's mean (mu): a new player starts at 25."))
+    uncertainty = Float(required=True, metadata=doc(
+        "One standard deviation of the rating (sigma): a new player starts at 8.333333."))
+    low = Float(required=True, metadata=doc(
+        "The rating less three uncertainties (OpenSkill's ordinal)."))
+    games = Integer(required=True, metadata=doc("The games rated so far."))
+
+
+class _SeasonNight(Answer):
+    night = Integer(required=True, metadata=doc(minimum=1))
+    ratings = List(Nested(_SeasonRated), required=True, metadata=doc(
+        "Every player seen so far, after this night."))
+
+
+class _SeasonModel(Answer):
+    name = String(required=True)
+    mu = Float(required=True)
+    sigma = Float(required=True)
+    beta = Float(required=True)
+    tau = Float(required=True)
+
+
+class SeasonRatings(Answer):
+    component = "SeasonRatings"
+    ratings = List(Nested(_SeasonRated), required=True, metadata=doc(
+        "After the last night."))
+    nights = List(Nested(_SeasonNight), required=True)
+    chances = Dict(keys=String(), values=Dict(keys=String(), values=Float(
+        metadata=doc(minimum=0, maximum=1))), required=True, metadata=doc(
+        "`chances[a][b]`: the chance that a beats b in one game, on the last night's "
+        "ratings."))
+    model = Nested(_SeasonModel, required=True, metadata=doc(
+        "The OpenSkill model and its parameters (docs/ratings.md)."))
 
 
 class Status(Open):

@@ -18,6 +18,7 @@ from service.v1 import (
     review,
     review_advice,
     rulesets,
+    season,
     tournaments,
     variants,
 )
@@ -40,6 +41,7 @@ ROUTES: tuple[tuple[str, str, Callable[[], ResponseReturnValue]], ...] = (
     ("POST", "/tournaments/check", tournaments.tournaments_check),
     ("POST", "/tournaments/seating", tournaments.tournaments_seating),
     ("POST", "/tournaments/read", tournaments.tournaments_read),
+    ("POST", "/tournaments/ratings", season.tournaments_ratings),
     ("POST", "/notation/write", links.notation_write),
     ("POST", "/notation/read", links.notation_read),
 )

@@ -49,7 +49,7 @@ from service.fields import (
 )
 from service.v1.records import NAME, name_field
 
-__all__ = ["tournaments_check", "tournaments_read", "tournaments_seating"]
+__all__ = ["scorecard", "tournaments_check", "tournaments_read", "tournaments_seating"]
 
 MAX_PLAYERS = MAX_ROSTER
 MAX_SCORE = MAX_SCORECARD
@@ -223,7 +223,7 @@ def _line(data: dict[str, Any]) -> Line:
                 None if game is None else Checked.from_scores(game["winner"], game["scores"]))
 
 
-def _card(data: dict[str, Any]) -> Scorecard:
+def scorecard(data: dict[str, Any]) -> Scorecard:
     totals = data.get("totals")
     return Scorecard(data["player"], tuple(_line(line) for line in data["games"]),
                      None if totals is None else Totals(**totals))
@@ -252,7 +252,7 @@ def tournaments_check() -> Response:
     """
     data = load_request(_night, read_json(), night_checks)
     target = data.get("target") or data["variant"].spec.target
-    check = check_night([_card(card) for card in data["cards"]],
+    check = check_night([scorecard(card) for card in data["cards"]],
                         convention=data["convention"], event=data["event"], target=target,
                         tournament=data.get("tournament"))
     return jsonify(night_answer(check, data["event"]))

@@ -43,6 +43,8 @@ export type ScorecardsFileRequest = Schemas["ScorecardsFileRequest"];
 export type NotationWriteRequest = Schemas["NotationWriteRequest"];
 export type NotationReadRequest = Schemas["NotationReadRequest"];
 export type SeatingResult = Schemas["SeatingResult"];
+export type TournamentRatingsRequest = Schemas["TournamentRatingsRequest"];
+export type SeasonRatings = Schemas["SeasonRatings"];
 export type ChancesRequest = Schemas["ChancesRequest"];
 export type ChancesResult = Schemas["ChancesResult"];
 export type Seen = Schemas["Seen"];
@@ -187,6 +189,10 @@ export function createMuggins(options: ClientOptions) {
     /** A round-robin seating plan for a night. */
     seatTournament: async (body: SeatingRequest, call?: CallOptions) =>
       answer(await client.POST("/v1/tournaments/seating", { body, ...init(call) })),
+    /** A club season's players rated from their results (OpenSkill), night by night,
+     * with the chance each beats each other. */
+    rateTournamentSeason: async (body: TournamentRatingsRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/tournaments/ratings", { body, ...init(call) })),
     /** Each player's chance of winning from the scores: before a deal, after a part of
      * it, or with the cards one player sees (two players: six- and five-card games). */
     chances: async (body: ChancesRequest, call?: CallOptions) =>
@@ -235,6 +241,6 @@ export function createMuggins(options: ClientOptions) {
 export const OPERATIONS = [
   "checkHand", "checkHands", "checkPegging", "checkDeal", "checkGame", "adviseDiscards",
   "reviewDeal", "reviewGame", "advisePlay", "checkTournament", "seatTournament", "chances",
-  "readScorecards", "writeNotation", "readNotation", "listRulesets", "listVariants", "health", "ready", "metrics", "contract", "scorepad",
+  "readScorecards", "rateTournamentSeason", "writeNotation", "readNotation", "listRulesets", "listVariants", "health", "ready", "metrics", "contract", "scorepad",
   "ruleBook", "serviceWorker", "docs",
 ] as const satisfies readonly (keyof operations & keyof Muggins)[];
