@@ -74,25 +74,49 @@ def _code(message: str) -> str:
     return message.code if isinstance(message, Coded) else "invalid"
 
 
-def _walk(messages: Any, path: tuple[str | int, ...]) -> Iterator[dict[str, str]]:
+def _in_body_order(messages: Mapping[Any, Any], body: Any) -> list[tuple[Any, Any]]:
+    """marshmallow lists a schema's unknown keys in a set's order, which changes from
+    process to process; the same request must get the same answer, so they follow the
+    body's order (the others keep the schema's)."""
+    items = list(messages.items())
+    unknown = [item for item in items if _is_unknown_field(item[1])]
+    if len(unknown) < 2 or not isinstance(body, Mapping):
+        return items
+    order = {key: i for i, key in enumerate(body)}
+    unknown.sort(key=lambda item: order.get(item[0], len(order)))
+    ranked = iter(unknown)
+    return [next(ranked) if _is_unknown_field(value) else (key, value)
+            for key, value in items]
+
+
+def _under(body: Any, key: Any) -> Any:
+    if isinstance(body, Mapping):
+        return body.get(key)
+    if isinstance(body, list) and isinstance(key, int) and 0 <= key < len(body):
+        return body[key]
+    return None
+
+
+def _walk(messages: Any, path: tuple[str | int, ...], body: Any = None
+          ) -> Iterator[dict[str, str]]:
     if isinstance(messages, Mapping):
-        for key, value in messages.items():
+        for key, value in _in_body_order(messages, body):
             if key == "_schema":
-                yield from _walk(value, path)
+                yield from _walk(value, path, body)
             elif key == "value" and path and isinstance(value, (list, Mapping)):
                 # marshmallow's Dict field nests value errors under "value"
-                yield from _walk(value, path)
+                yield from _walk(value, path, body)
             elif key == "key":
-                yield from _walk(value, path)
+                yield from _walk(value, path, body)
             elif _is_unknown_field(value):
                 # The schema's message cannot name the key: the walker, which has it, does.
                 yield {"pointer": json_pointer((*path, key)),
                        "detail": f"{quote(key)} is not a field here", "code": "unknown-field"}
             else:
-                yield from _walk(value, (*path, key))
+                yield from _walk(value, (*path, key), _under(body, key))
     elif isinstance(messages, list):
         for message in messages:
-            yield from _walk(message, path)
+            yield from _walk(message, path, body)
     else:
         text = str(messages)
         yield {"pointer": json_pointer(path), "detail": text,
@@ -115,7 +139,7 @@ def json_pointer(path: Iterable[str | int]) -> str:
 
 def pointer_errors(error: ValidationError) -> Iterator[dict[str, str]]:
     """Flatten marshmallow's nested messages into JSON-pointer errors, one at a time."""
-    return _walk(error.messages, ())
+    return _walk(error.messages, (), error.data)
 
 
 def record_errors(error: RecordError) -> list[dict[str, str]]:
