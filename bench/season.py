@@ -31,8 +31,7 @@ import random
 from collections import defaultdict
 
 from bench._common import header
-from rules.club import Line, Result, Scorecard, check_night, seat
-from rules.club.season import BETA, model, rate_season
+from rules.club import BETA, Line, Result, Scorecard, check_night, model, rate_season, seat
 
 EDGE = math.log(0.56 / 0.44)
 A_LEVEL = ((math.log(0.668 / 0.332) - EDGE) + (EDGE - math.log(0.448 / 0.552))) / 2

@@ -23,7 +23,7 @@ from typing import Any
 from muggins.local_records import answer_record
 from rules import RecordError, Variant, check_game
 from rules.answers import game_body, options_body
-from rules.deal.json_form import deal_from_json, game_table_from_json
+from rules.deal import deal_from_json, game_table_from_json
 from rules.notation import Game, NotationError, read_hal, read_zero
 
 __all__ = ["Record", "Unreadable", "read_archive", "review_record"]

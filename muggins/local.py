@@ -34,6 +34,9 @@ from rules import (
 )
 from rules.advice import request_problems
 from rules.answers import (
+    MAX_BATCH,
+    MAX_CLAIM,
+    MAX_SAMPLES,
     advice_body,
     chances_answer,
     discards_answer,
@@ -41,14 +44,9 @@ from rules.answers import (
     hand_answer,
     play_advice_answer,
     players_left_out,
+    relocated,
     seats_named,
 )
-from rules.answers.limits import (
-    MAX_BATCH,
-    MAX_CLAIM,
-    MAX_SAMPLES,
-)
-from rules.answers.located import relocated
 from rules.chances import (
     ChanceTable,
     Part,

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
 from rules import Card, CardError, DuplicateCardError, Problem, RecordError
-from rules.answers.limits import MAX_TARGET, NAME_LENGTH
+from rules.answers import MAX_TARGET, NAME_LENGTH
 
 __all__ = ["Refusals", "library_errors", "refuse", "refused_record"]
 

@@ -8,8 +8,7 @@ from typing import Any
 
 from muggins.local_checks import Refusals, refused_record
 from rules import RecordError, Variant
-from rules.answers import night_answer, season_answer, seating_answer
-from rules.answers.limits import MAX_ROSTER, MAX_SCORECARD
+from rules.answers import MAX_ROSTER, MAX_SCORECARD, night_answer, season_answer, seating_answer
 from rules.club import (
     MAX_GAMES,
     Column,

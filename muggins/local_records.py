@@ -49,6 +49,8 @@ from rules import (
 )
 from rules.answers import (
     CRIB,
+    MAX_NOTATION,
+    NOTATION,
     deal_answer,
     deal_body,
     deal_review_answer,
@@ -59,9 +61,8 @@ from rules.answers import (
     options_body,
     play_answer,
     play_body,
+    relocated,
 )
-from rules.answers.limits import MAX_NOTATION
-from rules.answers.located import NOTATION, relocated
 from rules.core import MOST_TO_CRIB, Problems
 from rules.deal import check_scores, deal_problems
 from rules.notation import Deal, Game, NotationError, Play, header_at

@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Any
 
 from rules import Card, CardError, Ruleset, Variant
-from rules.answers.limits import MAX_CLAIM, MAX_TARGET, NAME_LENGTH
+from rules.answers import MAX_CLAIM, MAX_TARGET, NAME_LENGTH
 from rules.core import MOST_CARDS, MOST_PLAYERS
 
 __all__ = ["BAD", "Field", "Shapes", "quote"]

@@ -8,9 +8,7 @@ from typing import Any
 
 from muggins.local_checks import Refusals, refuse
 from rules import RecordError, Ruleset
-from rules.answers import cards_answer, shared_answer
-from rules.answers.limits import MAX_CSV, MAX_LINK, MAX_NOTATION
-from rules.answers.located import NOTATION
+from rules.answers import MAX_CSV, MAX_LINK, MAX_NOTATION, NOTATION, cards_answer, shared_answer
 from rules.club import CsvError, read_cards
 from rules.notation import Deal, Game, LinkError, NotationError, header_at, read_link, read_record
 

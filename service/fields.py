@@ -16,7 +16,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields
 from marshmallow.types import ErrorMessages
 
 from rules import Card, InvalidCardError, Ruleset, Variant
-from rules.answers.limits import MAX_CLAIM
+from rules.answers import MAX_CLAIM
 from rules.core import MOST_CARDS, MOST_PLAYERS
 from service.documented import Documented, component
 from service.messages import Coded, quote

@@ -138,6 +138,10 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("night sanctioned", ["night", "{dir}/cards.csv", "--event", "sanctioned", "--tournament",
                           "main"]),
     ("night to 61", ["night", "{dir}/cards.csv", "--target", "61"]),
+    ("season", ["season", "{dir}/cards.csv", "{dir}/cards.csv"]),
+    ("season every night", ["season", "{dir}/cards.csv", "{dir}/cards.csv", "--every-night"]),
+    ("season chances to 61", ["season", "{dir}/cards.csv", "--chances", "--target", "61"]),
+    ("season bad row", ["season", "{dir}/cards.csv", "{dir}/bad.csv"]),
     ("night target refused", ["night", "{dir}/cards.csv", "--target", "0"]),
 ]
 
@@ -247,9 +251,11 @@ def test_the_library_answers_as_the_service(live_server: str, files: Path, name:
 
 
 def test_the_cases_reach_every_command() -> None:
-    """Every subcommand but serve (which starts a server) is among the cases."""
+    """Every subcommand but serve (which starts a server) and archive (which runs on the
+    library on Dask, never at ``--url``: tests/service/test_archive.py) is among the
+    cases."""
     tried = {args[0] for _, args in COMMANDS}
-    assert tried == set(main.commands) - {"serve"}
+    assert tried == set(main.commands) - {"serve", "archive"}
 
 
 def test_advise_without_a_side_says_which_options() -> None:

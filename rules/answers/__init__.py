@@ -10,6 +10,9 @@ the service) say every fact the same way.
 * :mod:`rules.answers.records` – a play, a deal and a game refereed; what comes next
 * :mod:`rules.answers.review` – a deal or a game reviewed
 * :mod:`rules.answers.shared` – a deal or a game as a share link holds it
+* :mod:`rules.answers.limits` – the limits of a request (not rules of the game)
+* :mod:`rules.answers.located` – problems in a record read from notation, pointed into
+  its text
 * :mod:`rules.answers.bodies` – a record read from notation, as the JSON the API takes
   (written with :mod:`rules.deal.json_form`, which also reads it)
 """
@@ -27,6 +30,19 @@ from rules.answers.bodies import advice_body, deal_body, game_body, options_body
 from rules.answers.chances import chances_answer
 from rules.answers.club import cards_answer, night_answer, season_answer, seating_answer
 from rules.answers.hands import findings_answer, hand_answer
+from rules.answers.limits import (
+    MAX_BATCH,
+    MAX_CLAIM,
+    MAX_CSV,
+    MAX_LINK,
+    MAX_NOTATION,
+    MAX_ROSTER,
+    MAX_SAMPLES,
+    MAX_SCORECARD,
+    MAX_TARGET,
+    NAME_LENGTH,
+)
+from rules.answers.located import NOTATION, relocated
 from rules.answers.records import (
     CRIB,
     deal_answer,
@@ -42,6 +58,17 @@ from rules.answers.shared import shared_answer
 
 __all__ = [
     "CRIB",
+    "MAX_BATCH",
+    "MAX_CLAIM",
+    "MAX_CSV",
+    "MAX_LINK",
+    "MAX_NOTATION",
+    "MAX_ROSTER",
+    "MAX_SAMPLES",
+    "MAX_SCORECARD",
+    "MAX_TARGET",
+    "NAME_LENGTH",
+    "NOTATION",
     "PLAY_MODEL",
     "WIN_MODEL",
     "advice_body",
@@ -65,6 +92,7 @@ __all__ = [
     "play_answer",
     "play_body",
     "players_left_out",
+    "relocated",
     "season_answer",
     "seating_answer",
     "seats_named",

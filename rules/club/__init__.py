@@ -35,13 +35,23 @@ from rules.club.csvtext import (
 )
 from rules.club.cut import Bracket, Cut, Event, Tournament, bracket_order, qualifying
 from rules.club.night import NightCheck, check_night
-from rules.club.season import Rated, SeasonRatings, rate_season, season_problems
+from rules.club.season import (
+    BETA,
+    MAX_NIGHTS,
+    Rated,
+    SeasonRatings,
+    model,
+    rate_season,
+    season_problems,
+)
 from rules.club.seating import MAX_GAMES, Seating, roster_problems, seat
 from rules.club.standings import Standing, Step, Tally
 
 __all__ = [
+    "BETA",
     "MAX_GAMES",
     "MAX_LINES",
+    "MAX_NIGHTS",
     "MAX_ROUND",
     "STANDINGS_COLUMNS",
     "Bracket",
@@ -67,6 +77,7 @@ __all__ = [
     "Tournament",
     "bracket_order",
     "check_night",
+    "model",
     "night_problems",
     "qualifying",
     "rate_season",

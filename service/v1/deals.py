@@ -8,7 +8,7 @@ from flask import Response, jsonify
 from marshmallow import RAISE, validates_schema
 
 from rules import check_deal, deal_from_json, table_from_json
-from rules.answers.limits import MAX_TARGET
+from rules.answers import MAX_TARGET
 from service.documented import component
 from service.errors import load_request
 from service.fields import Between, CommonSchema, Seats, StrictInt, String

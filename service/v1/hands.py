@@ -10,8 +10,7 @@ from flask import Response, jsonify, request
 from marshmallow import ValidationError
 
 from rules import Finding, HandCheck, Problem, RecordError, Variant, check_hand
-from rules.answers import findings_answer, hand_answer
-from rules.answers.limits import MAX_BATCH
+from rules.answers import MAX_BATCH, findings_answer, hand_answer
 from rules.show import hand_problems
 from service.body import lone_surrogates, read_json
 from service.errors import (

@@ -10,8 +10,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from rules import RecordError
-from rules.answers import shared_answer
-from rules.answers.limits import MAX_LINK, MAX_NOTATION
+from rules.answers import MAX_LINK, MAX_NOTATION, shared_answer
 from rules.notation import Deal, Game, LinkError, NotationError, header_at, read_link, read_record
 from service.body import read_json
 from service.errors import InvalidRequest, load_request

@@ -18,15 +18,15 @@ from marshmallow import Schema, ValidationError
 
 from rules import RecordError
 from rules.answers import (
+    MAX_NOTATION,
     advice_body,
     deal_body,
     game_body,
     options_body,
     play_body,
     players_left_out,
+    relocated,
 )
-from rules.answers.limits import MAX_NOTATION
-from rules.answers.located import relocated
 from rules.notation import Deal, Game, NotationError, Options, Play, header_at
 from service.body import read_json
 from service.documented import component

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from marshmallow import ValidationError, validates_schema
 
-from rules.answers.limits import NAME_LENGTH
+from rules.answers import NAME_LENGTH
 from rules.core import FEWEST_PLAYERS, MOST_PLAYERS, MOST_TO_CRIB
 from service.documented import Shape, component
 from service.errors import Coded

@@ -17,8 +17,7 @@ from rules import (
     table_from_json,
 )
 from rules.advice import request_problems
-from rules.answers import play_advice_answer
-from rules.answers.limits import MAX_SAMPLES
+from rules.answers import MAX_SAMPLES, play_advice_answer
 from rules.chances import PlayToWin, chances_problems
 from rules.core import MOST_TO_CRIB
 from service.errors import Refused, load_request

@@ -8,8 +8,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from rules.answers import season_answer
-from rules.club import Convention, rate_season
-from rules.club.season import MAX_NIGHTS
+from rules.club import MAX_NIGHTS, Convention, rate_season
 from service.body import read_json
 from service.errors import load_request
 from service.fields import Between, Enum, List, Nested, Size, StrictInt, StrictSchema, variant_field

@@ -10,8 +10,14 @@ from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
 from rules import Problem, RecordError, Variant
-from rules.answers import cards_answer, night_answer, seating_answer
-from rules.answers.limits import MAX_CSV, MAX_ROSTER, MAX_SCORECARD
+from rules.answers import (
+    MAX_CSV,
+    MAX_ROSTER,
+    MAX_SCORECARD,
+    cards_answer,
+    night_answer,
+    seating_answer,
+)
 from rules.club import (
     MAX_GAMES,
     MAX_LINES,
