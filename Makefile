@@ -48,7 +48,7 @@ stack: $(VENV)/.installed
 
 # openapi.yaml is written, not edited: from the service's marshmallow schemas (service/v1,
 # service/answers), its views' docstrings and tools/openapi/overlay.yaml. A test fails
-# while the committed file is not what this writes (tests/test_contract_source.py).
+# while the committed file is not what this writes (tests/service/test_contract_source.py).
 openapi: $(VENV)/.installed-test
 	$(BIN)/python -m tools.openapi
 
@@ -81,11 +81,11 @@ test: lint ts-client
 clients: $(VENV)/.installed-test
 	$(BIN)/python -m tools.clients
 
-# The library's own tests alone (tests/conftest.py marks them: no service, client or
-# browser), as the CI workflow runs them on each Python the package supports, e.g.
-# make test-library PYTHON=python3.13 VENV=.venv-3.13
+# The library's own tests alone (tests/library, marked `library`; tests/conftest.py fails
+# one that uses the service, a client or a browser), as the CI workflow runs them on each
+# Python the package supports, e.g. make test-library PYTHON=python3.13 VENV=.venv-3.13
 test-library: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -n 2 -m library $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 tests/library $(PYTEST_ARGS)
 
 # The TypeScript client (clients/typescript): its locked tools, the types generated from
 # openapi.yaml, type-checked with the client and its tests, run against a live server.

@@ -1,5 +1,5 @@
 """The play judged by chances against the tests' brute force, at more deals than the test
-suite runs (tests/test_chances_play.py runs 3,000 six-card and 1,000 five-card deals).
+suite runs (tests/library/test_chances_play.py runs 3,000 six-card and 1,000 five-card deals).
 
     .venv/bin/python -m bench.chances_play [--deals 5000]
 

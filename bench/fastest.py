@@ -58,7 +58,7 @@ def measure() -> dict[str, float]:
         def game(deals: object) -> object:
             return check_game(table, deals)  # type: ignore[arg-type]
     except ImportError:  # a tree from before the Table
-        # Imported by name: this tree's own modules are the faces (tests/test_layers.py).
+        # Imported by name: this tree's own modules are the faces (tests/operations/test_layers.py).
         from importlib import import_module
         full_deck = import_module("rules.cards").full_deck
         advise = import_module("rules.discards").advise

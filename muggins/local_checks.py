@@ -3,7 +3,7 @@ the command line builds, said as the service says it (``service/fields.py``): a 
 badly written or given twice, a number out of its range, a name of the wrong length.
 
 Only what a command-line request can hold is checked (click has already made each
-option a string, a number or a flag); ``tests/test_cli_local.py`` holds both paths to
+option a string, a number or a flag); ``tests/service/test_cli_local.py`` holds both paths to
 the same answers, refusals included.
 """
 

@@ -2,7 +2,7 @@
 as muggins/schema.py has it (generated from openapi.yaml by ``make clients``), under
 the name the client gives it. Nothing here is written by hand but the names, and the
 finding codes known today (the contract lists them as ``x-extensible-enum``, a plain
-string to a generator; tests/test_lists.py holds them equal to the library's)."""
+string to a generator; tests/service/test_lists.py holds them equal to the library's)."""
 
 from __future__ import annotations
 

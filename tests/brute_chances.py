@@ -1,6 +1,6 @@
 """A brute force of the play judged by chances, written apart from the library: its own
 pegging scorer and its own rules of the count, independent of rules.play.pegging and of
-the Position class, with the review's leaf rule (tests/test_chances_play.py,
+the Position class, with the review's leaf rule (tests/library/test_chances_play.py,
 bench/chances_play.py)."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Written from docs/rules.md#ambiguous-record alone: it lists every reading of the
 record, one event after another with no merging and no bound, scores each reading by
 the rules it breaks, and takes the cheapest with the rule book's tie-breaks. It moves
 on the play's state machine (:class:`rules.play.state.PlayState`, checked on its own in
-tests/test_playstate.py) but decides nothing with the referee's reading code.
+tests/library/test_playstate.py) but decides nothing with the referee's reading code.
 """
 
 from __future__ import annotations

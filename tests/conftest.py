@@ -50,6 +50,9 @@ class ValidatingClient(FlaskClient):
 
 # --- the library's own tests (the CI workflow runs them on every Python it supports) ----
 
+TESTS = Path(__file__).resolve().parent
+LIBRARY = TESTS / "library"
+"""The library's own tests: this folder, marked ``library`` (``pytest -m library``)."""
 NOT_THE_LIBRARY = frozenset({
     "service", "flask", "werkzeug", "openapi_core", "schemathesis", "muggins", "requests",
     "playwright", "axe_playwright_python", "kubernetes_validate", "bench", "tools",
@@ -59,23 +62,66 @@ browser, the bench, the tools, or other programs."""
 APP_FIXTURES = frozenset({"app", "client", "live_server", "page", "browser"})
 
 
+def _imported(path: Path) -> set[str]:
+    """The dotted names a module imports, and for ``from a import b`` also ``a.b`` (which
+    is a module or a name in one)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+    return names
+
+
 @functools.cache
-def _imports(path: str) -> frozenset[str]:
-    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
-    return frozenset(
-        name.split(".")[0] for node in ast.walk(tree)
-        for name in ([a.name for a in node.names] if isinstance(node, ast.Import) else
-                     [node.module] if isinstance(node, ast.ImportFrom) and node.module else []))
+def outside_the_library(path: Path) -> frozenset[str]:
+    """What the module at ``path`` imports, itself or through the tests' own modules it
+    imports (``tests.naive``, ``tests.library.test_play``), that is not the library's:
+    a package of NOT_THE_LIBRARY, or a module of the tests outside tests/library but
+    for the support modules beside this file."""
+    found: set[str] = set()
+    seen = {path}
+    todo = [path]
+    while todo:
+        for name in _imported(todo.pop()):
+            if name.split(".")[0] in NOT_THE_LIBRARY:
+                found.add(name.split(".")[0])
+            elif name.split(".")[0] == "tests":
+                module = TESTS.parent.joinpath(*name.split(".")).with_suffix(".py")
+                if not module.is_file() or module in seen:
+                    continue  # a package, or a name inside a module
+                seen.add(module)
+                if module.parent in (TESTS, LIBRARY):
+                    todo.append(module)
+                else:
+                    found.add(name)
+    return frozenset(found)
+
+
+REFUSED = pytest.StashKey[str]()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark ``library`` each test of the library alone: its module imports nothing in
-    NOT_THE_LIBRARY and it asks for no app, server or page (``pytest -m library``)."""
+    """Mark ``library`` each test in tests/library, and fail one that is not the library's
+    alone: its module imports something in NOT_THE_LIBRARY (or a test module of another
+    folder), or the test asks for an app, a server or a page."""
     for item in items:
         path = getattr(item, "path", None)
-        if (path is not None and not _imports(str(path)) & NOT_THE_LIBRARY
-                and not APP_FIXTURES & set(getattr(item, "fixturenames", ()))):
-            item.add_marker(pytest.mark.library)
+        if path is None or LIBRARY not in Path(path).resolve().parents:
+            continue
+        item.add_marker(pytest.mark.library)
+        outside = outside_the_library(Path(path).resolve())
+        asks = APP_FIXTURES & set(getattr(item, "fixturenames", ()))
+        if outside or asks:
+            item.stash[REFUSED] = ", ".join(sorted(outside | asks))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if REFUSED in item.stash:
+        pytest.fail(f"tests/library holds the library's own tests alone, and this one uses "
+                    f"{item.stash[REFUSED]}: move it to tests/service, tests/page or "
+                    "tests/operations, or drop what it uses", pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@
   ``package.json`` and ``package-lock.json`` carry it too, and cannot read it.
 
 ``python -m tools.clients --check`` writes nothing and exits 1 naming each stale file
-(tests/test_clients_generated.py runs it).
+(tests/service/test_generated.py runs it).
 """
 
 from __future__ import annotations

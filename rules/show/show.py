@@ -229,7 +229,7 @@ def nineteen_means_zero(hand_size: int, crib: bool = False) -> bool:
 
 FOUR_CARD_TOTALS = frozenset(range(30)) - {19, 25, 26, 27}
 """What a four-card hand or a crib can count with its starter: the published
-distribution's totals (tests/test_distribution.py), known rather than worked out, so that
+distribution's totals (tests/library/test_distribution.py), known rather than worked out, so that
 one count on the command line does not enumerate every hand to rule on its claim."""
 
 

@@ -22,7 +22,7 @@ A worked example, the 29 hand 5H 5C 5S JD with the starter 5D:
 * the key is ``9_768_125 << 36 | 1_074_004_553``, and the count is
   ``RANKS[9_768_125] + HAND_SUITS[1_074_004_553]`` = 28 + 1.
 
-(``tests/test_show.py`` checks these numbers.) Why no field can overflow into the
+(``tests/library/test_show.py`` checks these numbers.) Why no field can overflow into the
 next: adding codes never carries from one digit to the next as long as every digit
 stays below its base. A pack has four cards of a rank, so a rank digit is at most 4
 (base 5). The largest hand counted holds five cards (the seven-card game), so a

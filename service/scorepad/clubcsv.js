@@ -2,7 +2,7 @@
 // The club night's standings as a CSV file, the columns and cell forms of `muggins night
 // --csv` (rules/club/csvtext.py, docs/rules.md#club-csv). Scorecards are read from a file
 // by the server (POST /v1/tournaments/read): the page holds no CSV reader.
-// tests/test_scorepad_club.py compares what this writes with the CLI's.
+// tests/page/test_scorepad_club.py compares what this writes with the CLI's.
 
 export const STANDINGS_COLUMNS = ["rank", "player", "game_points", "wins", "losses", "spread",
   "plus", "head_to_head", "tiebreak", "qualified"];

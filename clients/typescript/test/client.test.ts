@@ -214,7 +214,7 @@ describe("refusals are MugginsErrors", () => {
   });
 
   it("the front's 429, as nginx answers it: which limit, when to retry, the policy", async () => {
-    // deploy/front/muggins.conf.template's answer (tests/test_stack.py holds the front to it).
+    // deploy/front/muggins.conf.template's answer (tests/operations/test_stack.py holds the front to it).
     const front = createMuggins({ baseUrl: server.baseUrl, fetch: async () =>
       new Response(JSON.stringify({ type: "about:blank", title: "Too Many Requests", status: 429,
         detail: "too many requests from this address (20 a second, bursts of 40): slow down and retry" }),
