@@ -50,7 +50,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[s
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
