@@ -77,7 +77,7 @@ test: lint ts-client docs-build
 # The documentation site (mkdocs.yml, docs/): `make docs` serves it on 127.0.0.1:$(DOCS_PORT)
 # and rebuilds it as pages change; `make docs-build` writes it to site/ with --strict, so a
 # broken link, a missing page or a docstring the reference cannot read fails (make test).
-DOCS_PORT ?= 8001
+DOCS_PORT ?= 8002
 docs: $(VENV)/.installed-test
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(DOCS_PORT)
 

@@ -69,3 +69,14 @@ def test_the_test_count_is_collected() -> None:
         hooks.tests_collected.cache_clear()
     assert re.fullmatch(r"\d{1,3}(,\d{3})+", count)
     assert int(count.replace(",", "")) > 2000
+
+
+def test_the_readme_is_the_sites_front_door() -> None:
+    """At most 15 KB: what Muggins is, the two commands, examples, and links into the
+    site, each to a page that exists."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    assert len(readme.encode("utf-8")) <= 15 * 1024
+    assert "make serve" in readme and "make test" in readme
+    links = re.findall(r"\]\((docs/[^)#]+)", readme)
+    assert len(links) >= 15
+    assert [link for link in links if not (ROOT / link).is_file()] == []
