@@ -7,7 +7,7 @@ BIND ?= 127.0.0.1:$(PORT)
 PYTEST_ARGS ?=
 
 .PHONY: openapi clients ts-client serve stack test test-library lint bench replay sidebyside soak worst budget slowclients flood audit \
-	lock image-test clean chances
+	lock image-test clean chances docs docs-build
 
 $(BIN)/python:
 	@echo "make: creating $(VENV) with $(PYTHON)"
@@ -25,7 +25,7 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml requirements.lock
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed requirements-test.lock
-	@echo "make: installing the test tools into $(VENV) (pytest, playwright, ruff, mypy, …)"
+	@echo "make: installing the test and docs tools into $(VENV) (pytest, playwright, ruff, mypy, mkdocs, …)"
 	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements-test.lock
 	touch $@
 
@@ -35,8 +35,8 @@ LOCK_OPTS = --quiet --generate-hashes --allow-unsafe --strip-extras --all-build-
 lock: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -c constraints.txt pip-tools
 	$(BIN)/pip-compile $(LOCK_OPTS) --extra server --output-file requirements.lock pyproject.toml
-	$(BIN)/pip-compile $(LOCK_OPTS) --extra server --extra test --output-file requirements-test.lock \
-		pyproject.toml
+	$(BIN)/pip-compile $(LOCK_OPTS) --extra server --extra test --extra docs \
+		--output-file requirements-test.lock pyproject.toml
 
 serve: $(VENV)/.installed
 	BIND=$(BIND) $(BIN)/python -m service
@@ -69,10 +69,20 @@ lint: $(VENV)/.installed-test
 # printed after the tests; rules/ must keep its floor: 82%, as first measured, by the
 # library's own tests alone (-m "library and not slow"); the whole suite covers more.
 RULES_COVERAGE := 82
-test: lint ts-client
+test: lint ts-client docs-build
 	$(BIN)/python -m pytest -n 2 --cov --cov-report=term $(PYTEST_ARGS)
 	@echo "make: rules/ branch coverage (the floor is $(RULES_COVERAGE)%):"
 	$(BIN)/python -m coverage report --include='rules/*' --format=total --fail-under=$(RULES_COVERAGE)
+
+# The documentation site (mkdocs.yml, docs/): `make docs` serves it on 127.0.0.1:$(DOCS_PORT)
+# and rebuilds it as pages change; `make docs-build` writes it to site/ with --strict, so a
+# broken link, a missing page or a docstring the reference cannot read fails (make test).
+DOCS_PORT ?= 8002
+docs: $(VENV)/.installed-test
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(DOCS_PORT)
+
+docs-build: $(VENV)/.installed-test
+	$(BIN)/mkdocs build --strict --site-dir site
 
 # What the clients take from one source each (tools/clients.py): the Python client's
 # types (muggins/schema.py) generated from openapi.yaml, and the version, written once

@@ -1,5 +1,5 @@
 """The notation's one error: a record that is badly written (not one that breaks a rule:
-that is the referee's :class:`rules.errors.RecordError`)."""
+that is the referee's :class:`rules.core.errors.RecordError`)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Each is a value with :meth:`parse` (lenient) and a canonical ``str`` that
 ``parse`` reads back to an equal value. The first line is the table
 (:class:`rules.core.table.Table`'s own text); the rest are sections, each opened by a
 keyword and a colon (``dealt:``, ``play:``). What is said is only read here: whether
-it is legal is the referee's to say (:class:`rules.errors.RecordError`), and
+it is legal is the referee's to say (:class:`rules.core.errors.RecordError`), and
 :attr:`where` tells where each part was written, to point at it. The sections are read
 by :mod:`rules.notation.reading` and written by :mod:`rules.notation.writing`.
 """
@@ -196,7 +196,7 @@ class Game:
 
 def header_at(text: str) -> tuple[int, int]:
     """The line and column of a record's table, where a table that cannot exist (a
-    :class:`rules.errors.RecordError` from :meth:`Table.seat`) is pointed at."""
+    :class:`rules.core.errors.RecordError` from :meth:`Table.seat`) is pointed at."""
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.split("#", 1)[0]
         if stripped.strip():

@@ -44,8 +44,8 @@ CONSTRAINTS = {_name(m.group(1)): m.group(2) for line in
                if (m := PIN.match(line))}
 
 
-@pytest.mark.parametrize(("lock", "extras"), [("requirements.lock", ["server"]),
-                                               ("requirements-test.lock", ["server", "test"])])
+@pytest.mark.parametrize(("lock", "extras"), [
+    ("requirements.lock", ["server"]), ("requirements-test.lock", ["server", "test", "docs"])])
 def test_the_lock_pins_everything_with_hashes(lock: str, extras: list[str]) -> None:
     pins = _lock(lock)
     wanted = _requirement_names(PROJECT["project"]["dependencies"])
@@ -75,10 +75,11 @@ def test_make_and_the_image_install_from_the_lock(path: str, lock: str) -> None:
     assert "-c constraints.txt -e" not in text and "-c constraints.txt ." not in text
 
 
-def test_the_workflow_pins_every_action_by_commit() -> None:
+@pytest.mark.parametrize("workflow", ["ci.yml", "docs.yml"])
+def test_the_workflow_pins_every_action_by_commit(workflow: str) -> None:
     # A tag can be moved to other code; a commit cannot. The comment says which release.
-    workflow = (ROOT / ".github/workflows/ci.yml").read_text(encoding="utf-8")
-    uses = re.findall(r"^\s*(?:- )?uses: (\S+)(.*)$", workflow, re.MULTILINE)
+    text = (ROOT / ".github/workflows" / workflow).read_text(encoding="utf-8")
+    uses = re.findall(r"^\s*(?:- )?uses: (\S+)(.*)$", text, re.MULTILINE)
     assert uses
     for action, comment in uses:
         assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", action), action

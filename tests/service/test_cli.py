@@ -249,19 +249,22 @@ class TestHumanOutput:
 
 
 class TestTheReadmeCommands:
-    """The README's command-line examples run, on the README's own records."""
+    """The command-line examples of the documentation (docs/reference/command-line.md)
+    run, on the records of its operations page (docs/reference/operations.md)."""
 
-    README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    DOCS = Path(__file__).resolve().parents[2] / "docs" / "reference"
+    PAGE = (DOCS / "command-line.md").read_text(encoding="utf-8")
+    OPERATIONS = (DOCS / "operations.md").read_text(encoding="utf-8")
 
     def section(self) -> str:
-        start = self.README.index("### Command line")
-        return self.README[start:self.README.index("\n### ", start + 1)]
+        return self.PAGE[:self.PAGE.index("\n## Every command and option")]
 
     def body(self, path: str) -> str:
-        """The JSON body of the README's first curl example for a path."""
+        """The JSON body of the operations page's first curl example for a path."""
         import re
 
-        match = re.search(rf"curl -s localhost:8000{path} .*?-d '(.*?)'", self.README, re.S)
+        match = re.search(rf"curl -s localhost:8000{path} .*?-d '(.*?)'", self.OPERATIONS,
+                          re.S)
         assert match, path
         return match.group(1)
 

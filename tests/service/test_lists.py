@@ -90,8 +90,9 @@ def test_rulesets_answer_every_ruleset_with_remedies_keyed_by_finding_codes(
 
 
 def test_the_readme_lists_every_finding_code() -> None:
-    """Where the README says what a finding is, every code an app may meet is named."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    """Where the documentation says what a finding is (docs/reference/operations.md),
+    every code an app may meet is named."""
+    readme = (ROOT / "docs" / "reference" / "operations.md").read_text(encoding="utf-8")
     start = readme.index("A rule broken at the table is a finding in the answer")
     section = readme[start:readme.index("\n\n", readme.index("The codes:", start))]
     assert [code for code in values(FindingCode) if f"`{code}`" not in section] == []

@@ -305,7 +305,7 @@ def test_python_examples(block: Block, monkeypatch: pytest.MonkeyPatch) -> None:
 
 class TestTheHarness:
     def test_finds_the_examples(self) -> None:
-        assert len(CURL) >= 8 and len(PYTHON) >= 3
+        assert len(CURL) >= 2 and len(PYTHON) >= 1
 
     def test_markup(self) -> None:
         text = ("<!-- readme-test: skip (needs a server) -->\n"

@@ -46,8 +46,9 @@ class TestLayCommand:
             "  9S   -1.852  = -28109/15180",
             "  5D   -2.231  = -11291/5060",
             "  6C   -3.125  = -11861/3795"]
-        readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
-        assert result.output in readme  # the README shows this answer as it is
+        page = (Path(__file__).resolve().parents[2] / "docs" / "reference"
+                / "command-line.md").read_text("utf-8")
+        assert result.output in page  # the command line's page shows this answer as it is
 
     def test_sampled(self) -> None:
         result = run("lay", "5H", "5D", "6C", "9S", "-s", "JH", "--plays", "pone:5H dealer:TC",

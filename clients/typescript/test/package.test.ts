@@ -27,10 +27,10 @@ describe("the package follows the contract", () => {
     assert.deepEqual([...OPERATIONS].sort(), ids.sort());
   });
 
-  it("is described to app developers, every function named (README.md)", () => {
-    const readme = readFileSync(resolve(ROOT, "README.md"), "utf8");
-    const section = /^### TypeScript client\n([\s\S]*?)^#{2,3} /m.exec(readme)?.[1] ?? "";
-    assert.ok(section.includes("npm pack"), "README.md has no TypeScript client section");
+  it("is described to app developers, every function named (docs/tutorials/embed.md)", () => {
+    const page = readFileSync(resolve(ROOT, "docs/tutorials/embed.md"), "utf8");
+    const section = /^## TypeScript client\n([\s\S]*?)^#{1,2} /m.exec(page)?.[1] ?? "";
+    assert.ok(section.includes("npm pack"), "docs/tutorials/embed.md has no TypeScript client section");
     const missing = OPERATIONS.filter((name) => !section.includes(`\`${name}\``));
     assert.deepEqual(missing, []);
   });
