@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_scorepad import ARGS, CHROMIUM, MISSING, VIEWPORTS
+from tests.page.test_scorepad import ARGS, CHROMIUM, MISSING, VIEWPORTS
 
 pytestmark = pytest.mark.skipif(not os.environ.get("CI") and not os.path.exists(CHROMIUM),
                                 reason=MISSING)
