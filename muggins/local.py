@@ -29,7 +29,7 @@ from rules import (
     advise_play,
     check_hand,
 )
-from rules.advice import request_problems
+from rules.advice import check_request
 from rules.answers import (
     chances_answer,
     discards_answer,
@@ -38,6 +38,7 @@ from rules.answers import (
     night_answer,
     play_advice_answer,
     players_left_out,
+    problems_of,
     seating_answer,
     seats_named,
 )
@@ -47,11 +48,11 @@ from rules.chances import (
     PlayToWin,
     Seen,
     chances_of,
-    chances_problems,
-    covered_problems,
     discard_chances,
-    discard_chances_problems,
     shipped_tables,
+    validate_covered,
+    validate_discard_chances,
+    validate_position,
 )
 from rules.club import (
     MAX_GAMES,
@@ -62,9 +63,9 @@ from rules.club import (
     Result,
     Scorecard,
     check_night,
-    night_problems,
-    roster_problems,
     seat,
+    validate_night,
+    validate_roster,
 )
 from rules.core import MOST_TO_CRIB
 
@@ -100,10 +101,10 @@ def _hand(body: Body) -> dict[str, Any]:
     claimed = refusals.between(("claimed",), body.get("claimed"), 0, MAX_CLAIM)
     variant, crib = _variant(body), bool(body.get("crib"))
     if refusals.errors:
-        from rules.show import hand_problems
+        from rules.show import validate_hand
 
-        refusals.library(hand_problems(hand, starter, crib=crib, claimed=claimed,
-                                       variant=variant).found)
+        refusals.library(problems_of(lambda: validate_hand(
+            hand, starter, crib=crib, claimed=claimed, variant=variant)))
         refusals.raise_any()
     assert hand is not None and starter is not None
     try:
@@ -124,9 +125,9 @@ def _discards(body: Body) -> dict[str, Any]:
     needs_tables = scores is not None or refusals.refused("scores")
     tables = chance_tables() if needs_tables else {}
     if refusals.errors:
-        refusals.library(discard_chances_problems(
+        refusals.library(problems_of(lambda: validate_discard_chances(
             cards, dealer=dealer, variant=variant, scores=scores, tables=tables,
-            partner_deals=partner_deals))
+            partner_deals=partner_deals)))
         refusals.raise_any()
     assert cards is not None
     try:
@@ -169,12 +170,14 @@ def _play_advice(body: Body) -> dict[str, Any]:
     variant = _variant(body)
     if refusals.errors:
         if not refusals.refused("players"):
-            table = _table(refusals, body, variant)
-            if table is not None:
-                refusals.library(request_problems(table, player, hand, starter, discards,
-                                                  events))
+            found = _table(refusals, body, variant)
+            if found is not None:
+                seated: Table = found
+                refusals.library(problems_of(lambda: check_request(
+                    seated, player, hand, starter, discards, events)))
                 if win and not refusals.refused("scores"):
-                    refusals.library(chances_problems(table, scores, chance_tables()))
+                    refusals.library(problems_of(
+                        lambda: validate_position(seated, scores, chance_tables())))
         refusals.raise_any()
     assert player is not None and hand is not None and starter is not None
     try:
@@ -220,10 +223,10 @@ def _chances(body: Body) -> dict[str, Any]:
             if dealer is not None and all(p.path == ("dealer",) for p in error.problems):
                 table = Table.seat(variant, players)  # the rest checked at the seats
             else:
-                refusals.library(covered_problems(variant, tables))
+                refusals.library(problems_of(lambda: validate_covered(variant, tables)))
     if table is not None:
-        refusals.library(p for p in chances_problems(table, scores, tables, after=after,
-                                                     seen=seen)
+        refusals.library(p for p in problems_of(lambda: validate_position(
+                             table, scores, tables, after=after, seen=seen))
                          if scores is not None or p.path != ("scores",))
     refusals.raise_any()
     assert table is not None and scores is not None
@@ -252,7 +255,7 @@ def _night(body: Body) -> dict[str, Any]:
     variant = _variant(body)
     convention = Convention(body.get("convention", Convention.ACC.value))
     event = Event(body.get("event", Event.CLUB.value))
-    refusals.library(night_problems(cards, convention, variant.spec.target))
+    refusals.library(problems_of(lambda: validate_night(cards, convention, variant.spec.target)))
     refusals.raise_any()
     try:
         check = check_night(cards, convention=convention, event=event,
@@ -271,9 +274,10 @@ def _seating(body: Body) -> dict[str, Any]:
     games = refusals.between(("games",), body["games"], 1, MAX_GAMES)
     seed = refusals.between(("seed",), body.get("seed", 0), 0, 2**63 - 1)
     if refusals.errors:
-        refusals.library(roster_problems(names) if len(players) <= 400 else [])
+        refusals.library(problems_of(lambda: validate_roster(names))
+                         if len(players) <= 400 else [])
         refusals.raise_any()
-    refusals.library(roster_problems(players))
+    refusals.library(problems_of(lambda: validate_roster(players)))
     refusals.raise_any()
     assert games is not None and seed is not None
     return seating_answer(seat(players, games, seed), seed)

@@ -34,6 +34,7 @@ from rules.answers.records import (
     next_answer,
     play_answer,
     players_left_out,
+    problems_of,
     seats_named,
     shown_as,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "play_answer",
     "play_body",
     "players_left_out",
+    "problems_of",
     "seating_answer",
     "seats_named",
     "shared_answer",

@@ -21,7 +21,7 @@ from rules.club.cards import (
     Result,
     Scorecard,
     Totals,
-    night_problems,
+    validate_night,
 )
 from rules.club.conventions import Convention, ConventionSpec
 from rules.club.csvtext import (
@@ -34,7 +34,7 @@ from rules.club.csvtext import (
 )
 from rules.club.cut import Bracket, Cut, Event, Tournament, bracket_order, qualifying
 from rules.club.night import NightCheck, check_night
-from rules.club.seating import MAX_GAMES, Seating, roster_problems, seat
+from rules.club.seating import MAX_GAMES, Seating, seat, validate_roster
 from rules.club.standings import Standing, Step, Tally
 
 __all__ = [
@@ -63,12 +63,12 @@ __all__ = [
     "Tournament",
     "bracket_order",
     "check_night",
-    "night_problems",
     "qualifying",
     "read_cards",
-    "roster_problems",
     "seat",
     "standing_row",
     "standings_csv",
     "standings_table",
+    "validate_night",
+    "validate_roster",
 ]

@@ -16,9 +16,9 @@ from rules import (
     events_from_json,
     table_from_json,
 )
-from rules.advice import request_problems
-from rules.answers import play_advice_answer
-from rules.chances import PlayToWin, chances_problems
+from rules.advice import check_request
+from rules.answers import play_advice_answer, problems_of
+from rules.chances import PlayToWin, validate_position
 from rules.core import MOST_TO_CRIB
 from service.errors import Refused, load_request
 from service.fields import (
@@ -99,10 +99,11 @@ def advice_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
         return None if refused(name) else loaded.get(name)
 
     events = read_events(body.get("plays"), lambda i: refused("plays", i))
-    found = found + request_problems(
-        table, read("player"), read("hand"), read("starter"), read("discards"), events)
+    found = found + problems_of(lambda: check_request(
+        table, read("player"), read("hand"), read("starter"), read("discards"), events))
     if read("objective") == PeggingObjective.WIN and not refused("scores"):
-        found = found + chances_problems(table, loaded.get("scores"), load_tables())
+        found = found + problems_of(
+            lambda: validate_position(table, loaded.get("scores"), load_tables()))
     return found
 
 
