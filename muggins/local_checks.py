@@ -21,7 +21,7 @@ MAX_ERRORS = 50
 MAX_CLAIM = 999
 """The largest claim a request may make (service.fields.MAX_CLAIM)."""
 MAX_SCORE = 1000
-"""The largest score a request may give (service.v1.deals.MAX_TARGET)."""
+"""The largest score a request may give (service.v1.record_fields.MAX_TARGET)."""
 NAME = (1, 64)
 """A player's name is 1 to 64 characters (service.v1.records.NAME)."""
 

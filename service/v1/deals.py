@@ -7,12 +7,12 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import RAISE, validates_schema
 
-from rules import check_deal, deal_from_json, table_from_json
+from rules import check_deal
 from service.documented import component
-from service.errors import load_request
 from service.fields import Between, CommonSchema, Seats, StrictInt, String
 from service.observability import count_findings
 from service.v1.notation import Kind, notation_field, read_record
+from service.v1.record_fields import MAX_TARGET
 from service.v1.records import (
     NAME,
     DealFieldsSchema,
@@ -23,8 +23,6 @@ from service.v1.records import (
     no_player_named_crib,
     player_names,
 )
-
-MAX_TARGET = 1000
 
 
 @component("Target", description="Defaults by variant (61 five-card, 181 seven-card, 121 "
@@ -90,13 +88,14 @@ def deals_check() -> Response:
         description: The deal refereed.
         schema: DealCheckResult
     """
-    data = load_request(_schema, read_record(Kind.DEAL, _schema), deal_checks)
-    result = check_deal(deal_from_json(data), table=table_from_json(data), ruleset=data["ruleset"],
-                        muggins=data["muggins"], scores_before=data.get("scores_before"),
-                        in_progress=data["in_progress"])
+    sent = read_record(Kind.DEAL, _schema, deal_checks)
+    data = sent.data
+    table, record, scores_before, in_progress = sent.deal()
+    result = check_deal(record, table=table, ruleset=data["ruleset"], muggins=data["muggins"],
+                        scores_before=scores_before, in_progress=in_progress)
     count_findings(result.findings)
     answer = deal_check_out(result)
     answer["target"] = result.target
-    if data["in_progress"]:
+    if in_progress:
         answer["next"] = next_out(result.next)
     return jsonify(answer)

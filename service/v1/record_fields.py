@@ -26,6 +26,7 @@ from service.fields import (
 
 __all__ = [
     "MAX_EVENTS",
+    "MAX_TARGET",
     "NAME",
     "ClaimsSchema",
     "DealFieldsSchema",
@@ -38,6 +39,8 @@ __all__ = [
 ]
 
 MAX_EVENTS = 52
+MAX_TARGET = 1000
+"""The largest target, and score, a request may give."""
 NAME = Size(1, 64, "characters")
 
 

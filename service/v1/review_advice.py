@@ -13,14 +13,12 @@ from rules import (
     PlayAdvice,
     Problem,
     advise_play,
-    events_from_json,
-    table_from_json,
 )
 from rules.advice import check_request
 from rules.answers import play_advice_answer, problems_of
 from rules.chances import PlayToWin, validate_position
 from rules.core import MOST_TO_CRIB
-from service.errors import Refused, load_request
+from service.errors import Refused
 from service.fields import (
     Between,
     Cards,
@@ -153,10 +151,11 @@ def pegging_advise() -> Response:
         description: Every legal card (or go), best first.
         schema: PeggingAdviseResult
     """
-    data = load_request(_schema, read_record(Kind.ADVICE, _schema), advice_checks)
+    sent = read_record(Kind.ADVICE, _schema, advice_checks)
+    data = sent.data
     # A request that describes no position raises the records' error: a 422, every
     # problem pointed at (service/errors.py).
-    table = table_from_json(data)
+    table, plays, _, _ = sent.play()
     objective = data["objective"]
     by_chance = None
     if objective == PeggingObjective.WIN:
@@ -165,7 +164,7 @@ def pegging_advise() -> Response:
         by_chance = PlayToWin(table, data.get("scores"), load_tables(), data["player"],
                               hand=data["hand"], starter=data["starter"])
     advice = advise_play(table=table, player=data["player"], hand=data["hand"],
-                         starter=data["starter"], plays=events_from_json(data["plays"]),
+                         starter=data["starter"], plays=plays,
                          discards=data.get("discards"), samples=data["samples"],
                          seed=data["seed"], by_chance=by_chance)
     return jsonify({**advice_out(advice, objective), "samples": data["samples"],
