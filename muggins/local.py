@@ -32,7 +32,7 @@ from rules import (
     advise_play,
     check_hand,
 )
-from rules.advice import request_problems
+from rules.advice import check_request
 from rules.answers import (
     MAX_BATCH,
     MAX_CLAIM,
@@ -44,6 +44,7 @@ from rules.answers import (
     hand_answer,
     play_advice_answer,
     players_left_out,
+    problems_of,
     relocated,
     seats_named,
 )
@@ -53,11 +54,11 @@ from rules.chances import (
     PlayToWin,
     Seen,
     chances_of,
-    chances_problems,
-    covered_problems,
     discard_chances,
-    discard_chances_problems,
     shipped_tables,
+    validate_covered,
+    validate_discard_chances,
+    validate_position,
 )
 from rules.core import MOST_TO_CRIB
 from rules.notation import Play
@@ -94,10 +95,10 @@ def _hand(body: Body) -> dict[str, Any]:
     claimed = refusals.between(("claimed",), body.get("claimed"), 0, MAX_CLAIM)
     variant, crib = _variant(body), bool(body.get("crib"))
     if refusals.errors:
-        from rules.show import hand_problems
+        from rules.show import validate_hand
 
-        refusals.library(hand_problems(hand, starter, crib=crib, claimed=claimed,
-                                       variant=variant).found)
+        refusals.library(problems_of(lambda: validate_hand(
+            hand, starter, crib=crib, claimed=claimed, variant=variant)))
         refusals.raise_any()
     assert hand is not None and starter is not None
     try:
@@ -118,9 +119,9 @@ def _discards(body: Body) -> dict[str, Any]:
     needs_tables = scores is not None or refusals.refused("scores")
     tables = chance_tables() if needs_tables else {}
     if refusals.errors:
-        refusals.library(discard_chances_problems(
+        refusals.library(problems_of(lambda: validate_discard_chances(
             cards, dealer=dealer, variant=variant, scores=scores, tables=tables,
-            partner_deals=partner_deals))
+            partner_deals=partner_deals)))
         refusals.raise_any()
     assert cards is not None
     try:
@@ -187,12 +188,14 @@ def _play_advice(body: Body) -> dict[str, Any]:
     variant = _variant(body)
     if refusals.errors:
         if not refusals.refused("players"):
-            table = _table(refusals, body, variant)
-            if table is not None:
-                refusals.library(request_problems(table, player, hand, starter, discards,
-                                                  events))
+            found = _table(refusals, body, variant)
+            if found is not None:
+                seated: Table = found
+                refusals.library(problems_of(lambda: check_request(
+                    seated, player, hand, starter, discards, events)))
                 if win and not refusals.refused("scores"):
-                    refusals.library(chances_problems(table, scores, chance_tables()))
+                    refusals.library(problems_of(
+                        lambda: validate_position(seated, scores, chance_tables())))
         refusals.raise_any()
     assert player is not None and hand is not None and starter is not None
     try:
@@ -238,10 +241,10 @@ def _chances(body: Body) -> dict[str, Any]:
             if dealer is not None and all(p.path == ("dealer",) for p in error.problems):
                 table = Table.seat(variant, players)  # the rest checked at the seats
             else:
-                refusals.library(covered_problems(variant, tables))
+                refusals.library(problems_of(lambda: validate_covered(variant, tables)))
     if table is not None:
-        refusals.library(p for p in chances_problems(table, scores, tables, after=after,
-                                                     seen=seen)
+        refusals.library(p for p in problems_of(lambda: validate_position(
+                             table, scores, tables, after=after, seen=seen))
                          if scores is not None or p.path != ("scores",))
     refusals.raise_any()
     assert table is not None and scores is not None
@@ -278,12 +281,13 @@ def _hand_item(item: Any) -> dict[str, Any]:
     read = shapes.fields(item, (), _HAND, frozenset({"hand", "starter"}), nested=False)
     if shapes.errors:
         if read is not None:
-            from rules.show import hand_problems
+            from rules.show import validate_hand
 
             sized = not shapes.refused("variant") and not shapes.refused("crib")
-            found = hand_problems(read.get("hand") if sized else None, read.get("starter"),
-                                  crib=read.get("crib", False), claimed=read.get("claimed"),
-                                  variant=read.get("variant", Variant.SIX_CARD)).found
+            found = problems_of(lambda: validate_hand(
+                read.get("hand") if sized else None, read.get("starter"),
+                crib=read.get("crib", False), claimed=read.get("claimed"),
+                variant=read.get("variant", Variant.SIX_CARD)))
             shapes.errors += library_errors(p for p in found if not shapes.refused(*p.path))
         refuse(shapes.errors)
     return _hand(item)

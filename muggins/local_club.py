@@ -8,7 +8,14 @@ from typing import Any
 
 from muggins.local_checks import Refusals, refused_record
 from rules import RecordError, Variant
-from rules.answers import MAX_ROSTER, MAX_SCORECARD, night_answer, season_answer, seating_answer
+from rules.answers import (
+    MAX_ROSTER,
+    MAX_SCORECARD,
+    night_answer,
+    problems_of,
+    season_answer,
+    seating_answer,
+)
 from rules.club import (
     MAX_GAMES,
     Column,
@@ -19,10 +26,10 @@ from rules.club import (
     Scorecard,
     Tournament,
     check_night,
-    night_problems,
     rate_season,
-    roster_problems,
     seat,
+    validate_night,
+    validate_roster,
 )
 
 __all__ = ["CLUB"]
@@ -59,7 +66,7 @@ def _night(body: Body) -> dict[str, Any]:
     target = refusals.between(("target",), body.get("target"), 1, MAX_SCORECARD)
     if not refusals.refused("target"):  # the spreads are checked against a target read
         target = target or variant.spec.target
-    refusals.library(night_problems(cards, convention, target))
+    refusals.library(problems_of(lambda: validate_night(cards, convention, target)))
     refusals.raise_any()
     assert target is not None
     try:
@@ -96,9 +103,10 @@ def _seating(body: Body) -> dict[str, Any]:
     games = refusals.between(("games",), body["games"], 1, MAX_GAMES)
     seed = refusals.between(("seed",), body.get("seed", 0), 0, 2**63 - 1)
     if refusals.errors:
-        refusals.library(roster_problems(names) if len(players) <= MAX_ROSTER else [])
+        refusals.library(problems_of(lambda: validate_roster(names))
+                         if len(players) <= MAX_ROSTER else [])
         refusals.raise_any()
-    refusals.library(roster_problems(players))
+    refusals.library(problems_of(lambda: validate_roster(players)))
     refusals.raise_any()
     assert games is not None and seed is not None
     return seating_answer(seat(players, games, seed), seed)

@@ -61,10 +61,11 @@ from rules.answers import (
     options_body,
     play_answer,
     play_body,
+    problems_of,
     relocated,
 )
 from rules.core import MOST_TO_CRIB, Problems
-from rules.deal import check_scores, deal_problems
+from rules.deal import check_scores, validate_deal
 from rules.notation import Deal, Game, NotationError, Play, header_at
 from rules.play import check_play_record
 
@@ -168,8 +169,8 @@ def _deal_read(data: Mapping[str, Any], raw: Mapping[str, Any], table: Table,
         unread.add("in_progress")
     record = deal_from_json({"dealt": {}, **{key: value for key, value in data.items()
                                              if key in _DEAL_PARTS and key not in unread}})
-    found = deal_problems(record, table, in_progress=in_progress,
-                          scores_before=scores_before, unread=unread)
+    found = problems_of(lambda: validate_deal(record, table, in_progress=in_progress,
+                                              scores_before=scores_before, unread=unread))
     if "plays" in unread:
         found.extend(_event_problems(
             _events_read(raw.get("plays"), lambda i: refused("plays", i)), table))

@@ -1,6 +1,6 @@
 """Advice: what to lay away, by exact expected value, and which card to lay now."""
 
-from rules.advice.discards import Advice, Option, advise, best_option, discard_problems
+from rules.advice.discards import Advice, Option, advise, best_option, validate_discard
 from rules.advice.play import (
     ADVICE_POSITIONS,
     DEFAULT_SAMPLES,
@@ -9,7 +9,7 @@ from rules.advice.play import (
     PlayOption,
     advise_play,
 )
-from rules.advice.position import AdviceError, request_problems
+from rules.advice.position import AdviceError, check_request
 from rules.core import Variant
 from rules.show import show
 
@@ -25,9 +25,9 @@ __all__ = [
     "advise",
     "advise_play",
     "best_option",
-    "discard_problems",
+    "check_request",
     "prepare",
-    "request_problems",
+    "validate_discard",
 ]
 
 

@@ -38,7 +38,14 @@ from rules.core.variants import CRIB_SIZE, Variant
 from rules.show.items import NOBS, flush_points
 from rules.show.tables import HAND_CODE, HAND_SUITS, LOW, RANKS, SHIFT, STARTER_CODE, rank_key
 
-__all__ = ["Advice", "Option", "advise", "best_option", "discard_problems", "prepare"]
+__all__ = [
+    "Advice",
+    "Option",
+    "advise",
+    "best_option",
+    "prepare",
+    "validate_discard",
+]
 
 _RANKS = 13
 _SUITS = 4
@@ -81,11 +88,20 @@ class Advice:
     partner does."""
 
 
-def discard_problems(cards: Sequence[Card] | None, *, dealer: bool | None,
-                     variant: Variant | None, partner_deals: bool = False) -> list[Problem]:
-    """What makes a request for discard advice unanswerable (:func:`advise` refuses it for
-    these): the hand's size and a card twice, partners where there are none, both
-    partners dealing. A part not given (None) is not checked, nor what needs it."""
+def validate_discard(cards: Sequence[Card] | None, *, dealer: bool | None,
+                     variant: Variant | None, partner_deals: bool = False) -> None:
+    """Refuse a request for discard advice that cannot be answered (what :func:`advise`
+    refuses it for; :class:`RecordError`, every problem at once): the hand's size and a
+    card twice, partners where there are none, both partners dealing. A part not given
+    (None) is not checked, nor what needs it."""
+    found = _discard_problems(cards, dealer=dealer, variant=variant,
+                              partner_deals=partner_deals)
+    if found:
+        raise RecordError(found)
+
+
+def _discard_problems(cards: Sequence[Card] | None, *, dealer: bool | None,
+                      variant: Variant | None, partner_deals: bool = False) -> list[Problem]:
     problems = Problems()
     if cards is not None and variant is not None:
         check_cards(problems, ("cards",), cards, variant.spec.dealt,
@@ -127,10 +143,7 @@ def best_option(cards: Sequence[Card], *, dealer: bool, variant: Variant = Varia
 
 def _checked(cards: Sequence[Card], dealer: bool, variant: Variant,
              partner_deals: bool) -> _Sums:
-    problems = discard_problems(cards, dealer=dealer, variant=variant,
-                                partner_deals=partner_deals)
-    if problems:
-        raise RecordError(problems)
+    validate_discard(cards, dealer=dealer, variant=variant, partner_deals=partner_deals)
     return _Sums(cards, variant.spec.to_crib, dealer or partner_deals)
 
 

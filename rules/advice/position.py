@@ -27,7 +27,7 @@ from rules.play.pegging import THIRTY_ONE
 from rules.play.readings import passes
 from rules.play.state import PlayState
 
-__all__ = ["AdviceError", "check_request", "replay", "request_problems"]
+__all__ = ["AdviceError", "check_request", "replay"]
 
 
 
@@ -51,21 +51,22 @@ class AdviceError(RecordError):
         return self.problems[0].code
 
 
-def check_request(table: Table, player: str, hand: Sequence[Card], starter: Card,
-                  discards: Sequence[Card] | None, plays: Sequence[PlayEvent]) -> None:
-    """A request that describes a position at ``table``: the player and everyone in the
-    play among its seats; a whole hand; the starter and the discards apart from it."""
-    problems = request_problems(table, player, hand, starter, discards, plays)
+def check_request(table: Table, player: str | None, hand: Sequence[Card] | None,
+                  starter: Card | None, discards: Sequence[Card] | None,
+                  plays: Sequence[PlayEvent | None]) -> None:
+    """Refuse a request that describes no position at ``table`` (:class:`AdviceError`,
+    every problem at once): the player and everyone in the play among its seats; a whole
+    hand; the starter and the discards apart from it. A part None (an event None among
+    ``plays``) could not be read and is not checked; a discard is checked against the
+    hand, the starter and the plays that could be."""
+    problems = _request_problems(table, player, hand, starter, discards, plays)
     if problems:
         raise AdviceError(problems)
 
 
-def request_problems(table: Table, player: str | None, hand: Sequence[Card] | None,
-                     starter: Card | None, discards: Sequence[Card] | None,
-                     plays: Sequence[PlayEvent | None]) -> list[Problem]:
-    """Every problem :func:`check_request` refuses a request for, of the parts given: a
-    part None (an event None among ``plays``) could not be read and is not checked; a
-    discard is checked against the hand, the starter and the plays that could be."""
+def _request_problems(table: Table, player: str | None, hand: Sequence[Card] | None,
+                      starter: Card | None, discards: Sequence[Card] | None,
+                      plays: Sequence[PlayEvent | None]) -> list[Problem]:
     problems = Problems()
     seats = table.seats
     variant = table.variant

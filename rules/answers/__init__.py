@@ -50,6 +50,7 @@ from rules.answers.records import (
     next_answer,
     play_answer,
     players_left_out,
+    problems_of,
     seats_named,
     shown_as,
 )
@@ -92,6 +93,7 @@ __all__ = [
     "play_answer",
     "play_body",
     "players_left_out",
+    "problems_of",
     "relocated",
     "season_answer",
     "seating_answer",

@@ -4,15 +4,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rules.answers.hands import findings_answer, hand_answer
-from rules.core import NO_PLAYERS
+from rules.core import NO_PLAYERS, Problem, RecordError
 from rules.deal import Count, DealCheck, GameCheck
 from rules.play import Next, PlayCheck
 
-__all__ = ["CRIB", "deal_answer", "game_answer", "next_answer", "play_answer", "shown_as"]
+__all__ = ["CRIB", "deal_answer", "game_answer", "next_answer", "play_answer", "problems_of",
+           "shown_as"]
 
 CRIB = "crib"
 """The crib's key in a deal's ``show`` and its name in ``next.player``, beside the
@@ -121,6 +122,17 @@ def game_answer(result: GameCheck) -> dict[str, Any]:
         "findings": findings_answer(result.findings),
         "target": result.target,
     }
+
+
+def problems_of(check: Callable[[], object]) -> list[Problem]:
+    """The problems the library refuses a record for: those of the :class:`RecordError`
+    that ``check`` raises, in its order, or none. The service merges them with the
+    schema's into one 422, and the command line with its own reading's."""
+    try:
+        check()
+    except RecordError as error:
+        return list(error.problems)
+    return []
 
 
 _SEATED = frozenset({"unknown-player", "unknown-side"})

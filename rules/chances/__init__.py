@@ -20,7 +20,7 @@ from rules.chances.discards import (
     DiscardChance,
     DiscardChances,
     discard_chances,
-    discard_chances_problems,
+    validate_discard_chances,
 )
 from rules.chances.pack import FORMAT, TableFileError, from_bytes, to_bytes
 from rules.chances.play import (
@@ -37,8 +37,8 @@ from rules.chances.position import (
     PositionChances,
     Seen,
     chances_of,
-    chances_problems,
-    covered_problems,
+    validate_covered,
+    validate_position,
 )
 from rules.chances.shipped import shipped_table, shipped_tables
 from rules.chances.strategy import DEALER, PONE, STRATEGY, Known, Part, Trail, play_deal
@@ -79,11 +79,8 @@ __all__ = [
     "Trail",
     "after_play",
     "chances_of",
-    "chances_problems",
     "chunk_seed",
-    "covered_problems",
     "discard_chances",
-    "discard_chances_problems",
     "from_bytes",
     "half_widths",
     "induce",
@@ -96,4 +93,7 @@ __all__ = [
     "step",
     "tally_chunk",
     "to_bytes",
+    "validate_covered",
+    "validate_discard_chances",
+    "validate_position",
 ]

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from rules.advice import Advice, Option, advise, discard_problems
-from rules.chances.position import covered_problems
+from rules.advice import Advice, Option, advise, validate_discard
+from rules.chances.position import validate_covered
 from rules.chances.strategy import DEALER, PONE, Known, play_options
 from rules.chances.table import SCALE, WIN, ChanceTable, outcome
 from rules.core.cards import Card
@@ -36,7 +36,7 @@ from rules.core.variants import Variant
 from rules.deal.record import check_scores
 
 __all__ = ["DISCARD_SAMPLES", "DiscardChance", "DiscardChances", "discard_chances",
-           "discard_chances_problems"]
+           "validate_discard_chances"]
 
 DISCARD_SAMPLES = 128
 """Deals dealt out for each option: the six-card game's fifteen options on each keep a
@@ -91,31 +91,40 @@ class DiscardChances:
         return self.advice.options[0]
 
 
-def discard_chances_problems(cards: Sequence[Card] | None, *, dealer: bool | None,
+def validate_discard_chances(cards: Sequence[Card] | None, *, dealer: bool | None,
                              variant: Variant | None, scores: Mapping[str, int] | None,
                              tables: Mapping[Variant, ChanceTable],
-                             partner_deals: bool = False) -> list[Problem]:
-    """Every reason the advice cannot be given: the hand's (:func:`discard_problems`),
+                             partner_deals: bool = False) -> None:
+    """Refuse a request for discards by the chance of winning that cannot be answered
+    (:class:`RecordError`, every problem at once): the hand's (:func:`validate_discard`),
     then the scores': a game with no table, a side that is not ``pone`` or ``dealer``, a
     score that is not short of the target, a side left out. A part not given (None) is
     not checked."""
     problems = Problems()
-    problems.extend(discard_problems(cards, dealer=dealer, variant=variant,
-                                     partner_deals=partner_deals))
+    try:
+        validate_discard(cards, dealer=dealer, variant=variant, partner_deals=partner_deals)
+    except RecordError as error:
+        problems.extend(error.problems)
     if scores is None or variant is None:
-        return problems.found
+        problems.raise_any()
+        return
     # The hand is sound in any game; it is the scores that this game cannot answer.
-    uncovered = covered_problems(variant, tables)
+    try:
+        validate_covered(variant, tables)
+        uncovered: tuple[Problem, ...] = ()
+    except RecordError as error:
+        uncovered = error.problems
     problems.extend(Problem(("scores",), p.code, p.message) for p in uncovered)
     if uncovered:
-        return problems.found
+        problems.raise_any()
+        return
     table = Table.seat(variant)
     check_scores(problems, scores, table, "scores")
     for side in table.sides:
         if side.name not in scores:
             problems.add(("scores",), ProblemCode.REQUIRED,
                          f"the score of {side.name!r} is required")
-    return problems.found
+    problems.raise_any()
 
 
 def discard_chances(cards: Sequence[Card], *, dealer: bool, scores: Mapping[str, int],
@@ -125,10 +134,8 @@ def discard_chances(cards: Sequence[Card], *, dealer: bool, scores: Mapping[str,
     """Every discard from ``cards`` ranked by the player's chance of winning, from
     ``scores`` (``{"pone": n, "dealer": n}`` before the deal; ``dealer`` says which the
     player is). Raises :class:`RecordError` with every problem at once."""
-    problems = discard_chances_problems(cards, dealer=dealer, variant=variant, scores=scores,
-                                        tables=tables)
-    if problems:
-        raise RecordError(problems)
+    validate_discard_chances(cards, dealer=dealer, variant=variant, scores=scores,
+                             tables=tables)
     if samples < 2:
         raise ValueError(f"an interval needs at least 2 deals, not {samples}")
     chance_table = tables[variant]

@@ -25,11 +25,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.advice import AdviceError
-from rules.chances.position import chances_problems
+from rules.chances.position import validate_position
 from rules.chances.strategy import PONE, Part
 from rules.chances.table import SCALE, WIN, ChanceTable, step
 from rules.core.cards import Card
-from rules.core.errors import ProblemCode
+from rules.core.errors import ProblemCode, RecordError
 from rules.core.table import Table
 from rules.core.variants import Variant
 from rules.doubledummy import Budget, Position
@@ -187,9 +187,11 @@ class PlayToWin:
         to the table, since the pone's hand before it is not known. Raises
         :class:`AdviceError` where there is no table for the game or the scores do not
         fit it."""
-        problems = chances_problems(table, scores, tables)
-        if problems or scores is None:
-            raise AdviceError(problems)
+        try:
+            validate_position(table, scores, tables)
+        except RecordError as error:
+            raise AdviceError(error.problems) from None
+        assert scores is not None  # refused above where missing
         self.chance_table = tables[table.variant]
         self.scores = (scores[table.side_of(table.pone).name],
                        scores[table.side_of(table.dealer).name])

@@ -39,8 +39,8 @@ __all__ = [
     "PositionChances",
     "Seen",
     "chances_of",
-    "chances_problems",
-    "covered_problems",
+    "validate_covered",
+    "validate_position",
 ]
 
 COVERED = (Variant.SIX_CARD, Variant.FIVE_CARD)
@@ -61,15 +61,19 @@ class Seen:
     starter: Card | None = None
 
 
-def chances_problems(table: Table, scores: Mapping[str, int] | None,
-                     tables: Mapping[Variant, ChanceTable], *,
-                     after: Part | None = None, seen: Seen | None = None) -> list[Problem]:
-    """Every reason the position cannot be answered, each at its field's path."""
+def validate_position(table: Table, scores: Mapping[str, int] | None,
+                      tables: Mapping[Variant, ChanceTable], *,
+                      after: Part | None = None, seen: Seen | None = None) -> None:
+    """Refuse a position whose chances cannot be answered (:class:`RecordError`, every
+    problem at once, each at its field's path): a game with no table, a target not the
+    table's, scores missing, past the target or of no side, the cards ``seen`` (a part
+    None is not checked)."""
     problems = Problems()
-    problems.extend(covered_problems(table.variant, tables))
+    problems.extend(_covered_problems(table.variant, tables))
     covered = tables.get(table.variant)
     if covered is None:
-        return problems.found
+        problems.raise_any()
+        return
     variant = table.variant
     if table.target != covered.target:
         problems.add(("target",), ProblemCode.NOT_IN_VARIANT,
@@ -84,11 +88,18 @@ def chances_problems(table: Table, scores: Mapping[str, int] | None,
                              f"the score of {side.name!r} is required")
     if seen is not None:
         _seen_problems(problems, table, seen, after)
-    return problems.found
+    problems.raise_any()
 
 
-def covered_problems(variant: Variant, tables: Mapping[Variant, ChanceTable]) -> list[Problem]:
-    """The variant has no table: the chances are computed for two players only."""
+def validate_covered(variant: Variant, tables: Mapping[Variant, ChanceTable]) -> None:
+    """Refuse a game that ``tables`` has no table for (:class:`RecordError` at
+    ``("variant",)``): the chances are computed for two players only."""
+    found = _covered_problems(variant, tables)
+    if found:
+        raise RecordError(found)
+
+
+def _covered_problems(variant: Variant, tables: Mapping[Variant, ChanceTable]) -> list[Problem]:
     if variant in tables:
         return []
     return [Problem(("variant",), ProblemCode.NOT_IN_VARIANT,
@@ -152,9 +163,7 @@ def chances_of(table: Table, scores: Mapping[str, int], tables: Mapping[Variant,
     """The chances of the position: before the deal that ``table``'s dealer deals, after
     its part ``after`` is pegged (the scores given include it), or with the cards
     ``seen``. Raises :class:`RecordError` with every problem at once."""
-    problems = chances_problems(table, scores, tables, after=after, seen=seen)
-    if problems:
-        raise RecordError(problems)
+    validate_position(table, scores, tables, after=after, seen=seen)
     chance_table = tables[table.variant]
     side = {player: table.side_of(player).name for player in table.seats}
     pone, dealer = scores[side[table.pone]], scores[side[table.dealer]]

@@ -22,7 +22,7 @@ from rules.club.cards import (
     Result,
     Scorecard,
     Totals,
-    night_problems,
+    validate_night,
 )
 from rules.club.conventions import Convention, ConventionSpec
 from rules.club.csvtext import (
@@ -42,9 +42,8 @@ from rules.club.season import (
     SeasonRatings,
     model,
     rate_season,
-    season_problems,
 )
-from rules.club.seating import MAX_GAMES, Seating, roster_problems, seat
+from rules.club.seating import MAX_GAMES, Seating, seat, validate_roster
 from rules.club.standings import Standing, Step, Tally
 
 __all__ = [
@@ -78,14 +77,13 @@ __all__ = [
     "bracket_order",
     "check_night",
     "model",
-    "night_problems",
     "qualifying",
     "rate_season",
     "read_cards",
-    "roster_problems",
-    "season_problems",
     "seat",
     "standing_row",
     "standings_csv",
     "standings_table",
+    "validate_night",
+    "validate_roster",
 ]

@@ -16,7 +16,7 @@ from rules.club.conventions import Convention
 from rules.core import Problem, ProblemCode, RecordError
 
 __all__ = ["MAX_LINES", "Checked", "Column", "Line", "LineError", "Result", "Scorecard",
-           "Totals", "night_problems", "validate_night"]
+           "Totals", "validate_night"]
 
 MAX_LINES = 40
 """The most lines a card holds: a sanctioned qualifier runs to 22 games."""
@@ -151,19 +151,10 @@ class Scorecard:
         return "\n".join([self.player, *(f"  {line}" for line in self.lines)])
 
 
-def validate_night(cards: Sequence[Scorecard], convention: Convention, target: int) -> None:
-    """Refuse a night that cannot be cross-checked, with every problem at once.
-
-    Paths walk the request: ``("cards", 2, "games", 5, "spread")``.
-    """
-    found = night_problems(cards, convention, target)
-    if found:
-        raise RecordError(found)
-
-
-def night_problems(cards: Sequence[Scorecard | None], convention: Convention | None,
-                   target: int | None) -> list[Problem]:
-    """Every reason a night cannot be cross-checked.
+def validate_night(cards: Sequence[Scorecard | None], convention: Convention | None,
+                   target: int | None) -> None:
+    """Refuse a night that cannot be cross-checked (:class:`RecordError`, every problem at
+    once). Paths walk the request: ``("cards", 2, "games", 5, "spread")``.
 
     What could not be read is ``None`` and every check needing it is skipped (a request
     refused in part is still checked as far as it was read): a card (``None`` where its
@@ -248,7 +239,8 @@ def night_problems(cards: Sequence[Scorecard | None], convention: Convention | N
                     if card.lines[j].round is None:
                         add(("cards", i, "games", j, "round"), ProblemCode.REQUIRED,
                             f"{card.player!r} meets {opponent!r} more than once: name the round")
-    return found
+    if found:
+        raise RecordError(found)
 
 
 def _check_game(add: object, at: tuple[str | int, ...], player: str, line: Line,

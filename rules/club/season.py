@@ -27,7 +27,7 @@ from rules.club.night import check_night
 from rules.core import Problem, ProblemCode, RecordError
 
 __all__ = ["BETA", "MAX_NIGHTS", "MAX_SEASON_PLAYERS", "MU", "SIGMA", "TAU", "Rated",
-           "SeasonRatings", "model", "rate_season", "season_problems"]
+           "SeasonRatings", "model", "rate_season"]
 
 MU = 25.0
 """A new player's rating: OpenSkill's default."""
@@ -86,7 +86,7 @@ def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def season_problems(nights: Sequence[Sequence[Scorecard]], convention: Convention,
+def _season_problems(nights: Sequence[Sequence[Scorecard]], convention: Convention,
                     target: int) -> list[Problem]:
     """Every reason a season cannot be rated: none, no nights, a night the cross-check
     refuses (its problems under ``("nights", n)``), a player named twice, too many
@@ -139,9 +139,9 @@ def rate_season(nights: Sequence[Sequence[Scorecard]], *,
                 convention: Convention = Convention.ACC, target: int = 121,
                 beta: float = BETA) -> SeasonRatings:
     """Rate a season, night by night (the module's docstring); a season that cannot be
-    rated is a ``RecordError`` with every problem (:func:`season_problems`). ``beta`` is
+    rated is a ``RecordError`` with every problem (:func:`_season_problems`). ``beta`` is
     for the bench that fits it."""
-    problems = season_problems(nights, convention, target)
+    problems = _season_problems(nights, convention, target)
     if problems:
         raise RecordError(problems)
     rating = model(beta)

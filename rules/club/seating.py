@@ -12,9 +12,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.core import Problem, ProblemCode
+from rules.core import Problem, ProblemCode, RecordError
 
-__all__ = ["MAX_GAMES", "Seating", "roster_problems", "seat"]
+__all__ = ["MAX_GAMES", "Seating", "seat", "validate_roster"]
 
 MAX_GAMES = 60
 
@@ -47,9 +47,10 @@ def _circle(players: list[str | None]) -> list[list[tuple[str | None, str | None
     return rounds
 
 
-def roster_problems(players: Sequence[str | None]) -> list[Problem]:
-    """Each name listed again, at its place in the roster (``("players", 3)``); ``None``
-    is a name that could not be read, and is skipped."""
+def validate_roster(players: Sequence[str | None]) -> None:
+    """Refuse a roster with a name listed again (:class:`RecordError`, each at its place
+    in the roster: ``("players", 3)``); ``None`` is a name that could not be read, and is
+    skipped."""
     first: dict[str, int] = {}
     found = []
     for i, name in enumerate(players):
@@ -60,7 +61,8 @@ def roster_problems(players: Sequence[str | None]) -> list[Problem]:
                                  f"{name!r} is listed twice (players/{first[name]})"))
         else:
             first[name] = i
-    return found
+    if found:
+        raise RecordError(found)
 
 
 def seat(players: Sequence[str], games: int, seed: int = 0) -> Seating:

@@ -19,7 +19,7 @@ from rules.deal.json_form import (
     table_from_json,
     table_to_json,
 )
-from rules.deal.record import DealClaims, DealRecord, check_scores, deal_problems, kept
+from rules.deal.record import DealClaims, DealRecord, check_scores, kept, validate_deal
 
 __all__ = [
     "Count",
@@ -35,7 +35,6 @@ __all__ = [
     "check_game",
     "check_scores",
     "deal_from_json",
-    "deal_problems",
     "deal_to_json",
     "event_from_json",
     "event_to_json",
@@ -49,4 +48,5 @@ __all__ = [
     "scores_to_json",
     "table_from_json",
     "table_to_json",
+    "validate_deal",
 ]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from rules.core.cards import Card
 from rules.core.codes import FindingCode
-from rules.core.errors import ProblemCode, Problems, RecordError
+from rules.core.errors import ProblemCode, Problems
 from rules.core.findings import Finding, cite
 from rules.core.rulesets import MisdealRemedy, Ruleset
 from rules.core.table import Table
@@ -32,8 +32,8 @@ from rules.deal.record import (
     DealClaims,
     DealRecord,
     check_deal_record,
-    deal_problems,
     kept,
+    validate_deal,
     won_before_the_show,
 )
 from rules.play.check import Peg, PlayCheck, check_play
@@ -123,10 +123,7 @@ def check_deal(
     for a record that cannot be refereed, listing every problem."""
     if table is None:
         table = Table.seat()
-    problems = deal_problems(record, table, in_progress=in_progress,
-                             scores_before=scores_before)
-    if problems:
-        raise RecordError(problems)
+    validate_deal(record, table, in_progress=in_progress, scores_before=scores_before)
     before = dict.fromkeys((side.name for side in table.sides), 0) | dict(scores_before or {})
     deal = _Deal(record, table, ruleset, Pegboard(table, dict(before), dict(before)))
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from rules.core.cards import Card
 from rules.core.errors import (
-    Problem,
     ProblemCode,
     Problems,
     check_claim,
@@ -21,8 +20,15 @@ from rules.core.errors import (
 from rules.core.table import Table
 from rules.play.check import PlayEvent, check_play_record
 
-__all__ = ["DealClaims", "DealRecord", "check_deal_record", "check_scores", "deal_problems",
-           "kept", "won_before_the_show"]
+__all__ = [
+    "DealClaims",
+    "DealRecord",
+    "check_deal_record",
+    "check_scores",
+    "kept",
+    "validate_deal",
+    "won_before_the_show",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +70,12 @@ def kept(record: DealRecord, player: str) -> list[Card]:
     return [card for card in record.dealt[player] if card.index not in away]
 
 
-def deal_problems(record: DealRecord, table: Table, *, in_progress: bool = False,
+def validate_deal(record: DealRecord, table: Table, *, in_progress: bool = False,
                   scores_before: Mapping[str, int] | None = None,
-                  unread: Collection[str] = ()) -> list[Problem]:
-    """Every problem that makes a deal's record unrefereeable at ``table`` (what
-    :func:`rules.deal.check.check_deal` refuses it for), of the parts it is given.
+                  unread: Collection[str] = ()) -> None:
+    """Refuse a deal's record that cannot be refereed at ``table`` (what
+    :func:`rules.deal.check.check_deal` refuses it for): :class:`RecordError`, every
+    problem of the parts it is given at once.
 
     A part named in ``unread`` (``"dealt"``, ``"discards"``, ``"starter"``, ``"crib_card"``,
     ``"plays"``, ``"claims"``, ``"in_progress"``) was given but could not be read, and is
@@ -77,14 +84,14 @@ def deal_problems(record: DealRecord, table: Table, *, in_progress: bool = False
     problems = Problems()
     check_deal_record(problems, record, table, in_progress, unread)
     check_scores(problems, scores_before or {}, table)
-    return problems.found
+    problems.raise_any()
 
 
 def check_deal_record(problems: Problems, record: DealRecord, table: Table,
                       in_progress: bool = False, unread: Collection[str] = ()) -> None:
     """Malformed records: unknown players, a card twice, a discard not held, a phase's
     fields without the earlier phases' (the parts in ``unread`` skipped, as
-    :func:`deal_problems` says)."""
+    :func:`validate_deal` says)."""
     variant = table.variant
     seats = set(table.seats)
     mappings: list[tuple[str, Mapping[str, Sequence[Card]]]] = []

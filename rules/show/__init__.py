@@ -1,7 +1,7 @@
 """The show: counting a hand or a crib, item by item, and ruling on its claim."""
 
 from rules.show.distribution import COMBINATIONS, show_distribution
-from rules.show.hands import HandCheck, check_hand, hand_problems
+from rules.show.hands import HandCheck, check_hand, validate_hand
 from rules.show.show import (
     Item,
     ItemKind,
@@ -22,11 +22,11 @@ __all__ = [
     "Show",
     "check_hand",
     "count",
-    "hand_problems",
     "nineteen_means_zero",
     "possible_totals",
     "prepare",
     "score",
     "score_many",
     "show_distribution",
+    "validate_hand",
 ]

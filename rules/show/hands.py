@@ -17,7 +17,7 @@ from rules.core.rulesets import Ruleset
 from rules.core.variants import CRIB_SIZE, Variant
 from rules.show.show import Show, count, nineteen_means_zero, possible_totals
 
-__all__ = ["HandCheck", "check_hand", "expected_size", "hand_problems"]
+__all__ = ["HandCheck", "check_hand", "expected_size", "validate_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,15 +65,15 @@ def check_hand(
                                    crib, room))
 
 
-def hand_problems(hand: Sequence[Card] | None, starter: Card | None, *, crib: bool = False,
-                  claimed: int | None = None,
-                  variant: Variant = Variant.SIX_CARD) -> Problems:
-    """What makes a hand uncountable: the wrong size, a card twice, the starter in the
-    hand, a claim below 0. A part not given (None) is not checked, so that a request
-    whose starter was refused still hears about its hand."""
+def validate_hand(hand: Sequence[Card] | None, starter: Card | None, *, crib: bool = False,
+                  claimed: int | None = None, variant: Variant = Variant.SIX_CARD) -> None:
+    """Refuse a hand that cannot be counted (:class:`RecordError`, every problem at once):
+    the wrong size, a card twice, the starter in the hand, a claim below 0. A part not
+    given (None) is not checked, so that a request whose starter was refused still hears
+    about its hand."""
     problems = Problems()
     _check(problems, hand, starter, expected_size(variant, crib), crib, variant, claimed)
-    return problems
+    problems.raise_any()
 
 
 def _check(problems: Problems, hand: Sequence[Card] | None, starter: Card | None, size: int,

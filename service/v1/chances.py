@@ -8,15 +8,15 @@ from typing import Any
 from flask import Response, jsonify
 
 from rules import RecordError, Table, Variant
-from rules.answers import chances_answer
+from rules.answers import chances_answer, problems_of
 from rules.chances import (
     ChanceTable,
     Part,
     Seen,
     chances_of,
-    chances_problems,
-    covered_problems,
     shipped_tables,
+    validate_covered,
+    validate_position,
 )
 from rules.core import Problem, ProblemCode
 from service.body import read_json
@@ -101,7 +101,8 @@ def _position(loaded: Mapping[str, Any], refused: Refused) -> tuple[
                 # A dealer who is no player: the rest is still checked at the seats.
                 table = Table.seat(loaded["variant"], loaded.get("players"))
             else:
-                problems.extend(covered_problems(loaded["variant"], load_tables()))
+                problems.extend(problems_of(
+                    lambda: validate_covered(loaded["variant"], load_tables())))
     after = None
     if "after" in loaded and not refused("after"):
         try:
@@ -123,8 +124,8 @@ def _problems(loaded: Mapping[str, Any], refused: Refused) -> tuple[
     table, after, seen, problems = _position(loaded, refused)
     if table is not None:
         scores = None if refused("scores") else loaded.get("scores")
-        problems.extend(p for p in chances_problems(table, scores, load_tables(), after=after,
-                                                    seen=seen)
+        problems.extend(p for p in problems_of(lambda: validate_position(
+                            table, scores, load_tables(), after=after, seen=seen))
                         if scores is not None or p.path != ("scores",))
     strangers = _named_without_players(loaded, refused)
     if table is not None and strangers:

@@ -7,10 +7,9 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import RAISE, validates_schema
 
-from rules import check_deal, deal_from_json, table_from_json
+from rules import check_deal
 from rules.answers import MAX_TARGET
 from service.documented import component
-from service.errors import load_request
 from service.fields import Between, CommonSchema, Seats, StrictInt, String
 from service.observability import count_findings
 from service.v1.notation import Kind, notation_field, read_record
@@ -89,13 +88,14 @@ def deals_check() -> Response:
         description: The deal refereed.
         schema: DealCheckResult
     """
-    data = load_request(_schema, read_record(Kind.DEAL, _schema), deal_checks)
-    result = check_deal(deal_from_json(data), table=table_from_json(data), ruleset=data["ruleset"],
-                        muggins=data["muggins"], scores_before=data.get("scores_before"),
-                        in_progress=data["in_progress"])
+    sent = read_record(Kind.DEAL, _schema, deal_checks)
+    data = sent.data
+    table, record, scores_before, in_progress = sent.deal()
+    result = check_deal(record, table=table, ruleset=data["ruleset"], muggins=data["muggins"],
+                        scores_before=scores_before, in_progress=in_progress)
     count_findings(result.findings)
     answer = deal_check_out(result)
     answer["target"] = result.target
-    if data["in_progress"]:
+    if in_progress:
         answer["next"] = next_out(result.next)
     return jsonify(answer)

@@ -9,8 +9,8 @@ from typing import Any
 from flask import Response, jsonify
 
 from rules import Problem, advise
-from rules.answers import discards_answer, discards_by_win_answer
-from rules.chances import discard_chances, discard_chances_problems
+from rules.answers import discards_answer, discards_by_win_answer, problems_of
+from rules.chances import discard_chances, validate_discard_chances
 from service.body import read_json
 from service.errors import Refused, load_request
 from service.fields import CommonSchema, StrictBool, cards_field
@@ -53,9 +53,9 @@ def discard_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
     def read(name: str) -> Any:
         return None if refused(name) else loaded.get(name)
 
-    return discard_chances_problems(
+    return problems_of(lambda: validate_discard_chances(
         read("cards"), dealer=read("dealer"), variant=read("variant"), scores=read("scores"),
-        tables=load_tables(), partner_deals=bool(read("partner_deals")))
+        tables=load_tables(), partner_deals=bool(read("partner_deals"))))
 
 
 def discards_advise() -> Response:

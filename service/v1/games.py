@@ -7,9 +7,9 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
-from rules import check_game, deal_from_json
+from rules import check_game
 from rules.answers import game_answer
-from service.errors import Coded, load_request
+from service.errors import Coded
 from service.fields import CommonSchema, List, Nested, Size
 from service.observability import count_findings
 from service.v1.deals import scores_field, target_field
@@ -17,7 +17,6 @@ from service.v1.notation import Kind, notation_field, read_record
 from service.v1.records import (
     DealFieldsSchema,
     game_checks,
-    game_table,
     name_field,
     no_player_named_crib,
     player_names,
@@ -89,11 +88,10 @@ def games_check() -> Response:
         description: The game refereed.
         schema: GameCheckResult
     """
-    body = read_record(Kind.GAME, _schema)
-    data = load_request(_schema, body, game_checks)
-    deals = [deal_from_json(d) for d in data["deals"]]
-    result = check_game(game_table(data, body), deals,
-                        ruleset=data["ruleset"], muggins=data["muggins"],
-                        scores_before=data.get("scores_before"))
+    sent = read_record(Kind.GAME, _schema, game_checks)
+    data = sent.data
+    table, deals, scores_before = sent.game()
+    result = check_game(table, deals, ruleset=data["ruleset"], muggins=data["muggins"],
+                        scores_before=scores_before)
     count_findings(result.findings)
     return jsonify(game_answer(result))

@@ -10,8 +10,8 @@ from flask import Response, jsonify, request
 from marshmallow import ValidationError
 
 from rules import Finding, HandCheck, Problem, RecordError, Variant, check_hand
-from rules.answers import MAX_BATCH, findings_answer, hand_answer
-from rules.show import hand_problems
+from rules.answers import MAX_BATCH, findings_answer, hand_answer, problems_of
+from rules.show import validate_hand
 from service.body import lone_surrogates, read_json
 from service.errors import (
     MAX_ERRORS,
@@ -66,10 +66,10 @@ def hand_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
     """The library's problems with a hand the schema refused in part: its size only when
     the variant and the crib were read, the starter only when it was."""
     sized = "variant" in loaded and "crib" in loaded
-    return hand_problems(
+    return problems_of(lambda: validate_hand(
         loaded.get("hand") if sized else None, loaded.get("starter"),
         crib=loaded.get("crib", False), claimed=loaded.get("claimed"),
-        variant=loaded.get("variant", Variant.SIX_CARD)).found
+        variant=loaded.get("variant", Variant.SIX_CARD)))
 
 
 def findings_out(findings: tuple[Finding, ...] | list[Finding]) -> list[dict[str, object]]:

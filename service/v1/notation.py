@@ -1,22 +1,36 @@
 """Records sent in notation (docs/notation.md): a ``notation`` string in place of the
 JSON record's fields.
 
-The library reads the text (:mod:`rules.notation`); here its values become the JSON
-record they stand for, which then takes the same schema and the same calls as one sent
-as JSON, so that both answer alike. A problem with the record points at ``#/notation``
-with the ``line`` and ``column`` where the text said it.
+The library reads the text (:mod:`rules.notation`) into its own types, and the
+operation refers them as they are: the schema loads only the fields sent beside the
+notation (``ruleset``, ``muggins``, an advice's hand). A record the schema would refuse
+as JSON (past a limit on a name, a size or a number: :mod:`service.v1.notation_limits`),
+or sent beside fields it refuses, is answered in the schema's own words, through the
+JSON fields it stands for, so that a record answers alike in notation and as JSON. A
+problem with the record points at ``#/notation`` with the ``line`` and ``column`` where
+the text said it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from flask import g
 from marshmallow import Schema, ValidationError
 
-from rules import RecordError
+from rules import (
+    Card,
+    DealRecord,
+    PlayEvent,
+    RecordError,
+    Table,
+    deal_from_json,
+    events_from_json,
+    table_from_json,
+)
 from rules.answers import (
     MAX_NOTATION,
     advice_body,
@@ -27,13 +41,16 @@ from rules.answers import (
     players_left_out,
     relocated,
 )
+from rules.deal import scores_to_json
 from rules.notation import Deal, Game, NotationError, Options, Play, header_at
 from service.body import read_json
 from service.documented import component
-from service.errors import InvalidRequest, pointer_errors
+from service.errors import Checks, InvalidRequest, load_request, pointer_errors
 from service.fields import String
+from service.v1.notation_limits import within_limits
+from service.v1.records import game_table
 
-__all__ = ["MAX_NOTATION", "Kind", "notation_field", "read_record", "relocated"]
+__all__ = ["MAX_NOTATION", "Kind", "Sent", "notation_field", "read_record", "relocated"]
 
 POINTER = "#/notation"
 
@@ -67,15 +84,59 @@ def notation_field(kind: Kind | None = None, **kwargs: Any) -> String:
     return String(metadata={**metadata, **kwargs.pop("metadata", {})}, **kwargs)
 
 
-def read_record(kind: Kind, schema: Schema | None = None) -> Any:
-    """The request body; one with ``notation`` is turned into the JSON record it says.
-    A notation that cannot be read is a 422, which lists after it what ``schema`` (the
-    operation's) finds in the JSON fields sent beside it."""
+@dataclass(frozen=True)
+class Sent:
+    """A request for a record of the table: ``data``, what the operation's schema loaded
+    (every field of a record sent as JSON; beside a notation, the other fields, with the
+    record's own ``ruleset`` and ``muggins`` where it says them); ``record``, the
+    notation read into the library's own types (None for a record sent as JSON);
+    ``body``, the JSON the schema read."""
+
+    data: dict[str, Any]
+    body: Any
+    record: Play | Deal | Game | None = None
+
+    def play(self) -> tuple[Table, list[PlayEvent], Mapping[str, Sequence[Card]] | None, bool]:
+        """A play's table, events, hands and whether it is in progress. A play on its
+        own has no target: its table's is the variant's, in notation as in JSON."""
+        if isinstance(self.record, Play):
+            table = self.record.table
+            return (Table.seat(table.variant, list(table.seats)), list(self.record.events),
+                    self.record.hands, self.record.in_progress)
+        return (table_from_json(self.data), events_from_json(self.data["plays"]),
+                self.data.get("hands"), self.data.get("in_progress", False))
+
+    def deal(self) -> tuple[Table, DealRecord, Mapping[str, int] | None, bool]:
+        """A deal's table, record, scores before (by side as the JSON names them) and
+        whether it is in progress."""
+        if isinstance(self.record, Deal):
+            deal = self.record
+            scores = (None if deal.scores_before is None
+                      else scores_to_json(deal.scores_before, deal.table))
+            return deal.table, deal.record, scores, deal.in_progress
+        return (table_from_json(self.data), deal_from_json(self.data),
+                self.data.get("scores_before"), self.data["in_progress"])
+
+    def game(self) -> tuple[Table, list[DealRecord], Mapping[str, int] | None]:
+        """A game's table (its first dealer dealing), deals and scores it was joined at."""
+        if isinstance(self.record, Game):
+            return self.record.table, list(self.record.deals), self.record.scores_before
+        return (game_table(self.data, self.body), [deal_from_json(d) for d in self.data["deals"]],
+                self.data.get("scores_before"))
+
+
+def read_record(kind: Kind, schema: Schema, checks: Checks | None = None, *,
+                finished: bool = False) -> Sent:
+    """The request, loaded by ``schema`` (a 422 with every problem, ``checks`` the
+    library's, as :func:`load_request` finds them); one with ``notation`` has the text
+    read into the library's types. A notation that cannot be read is a 422, which lists
+    after it what ``schema`` finds in the JSON fields sent beside it. ``finished``: the
+    operation takes no deal in progress (a review)."""
     body = read_json()
     # Names used where no players are sent are no seats: the problems say how to mend it.
     g.players_left_out = players_left_out(body)
     if not isinstance(body, dict) or "notation" not in body:
-        return body
+        return Sent(load_request(schema, body, checks), body)
     text = body["notation"]
     errors = [{"pointer": f"#/{name}", "code": "conflict",
                "detail": "the record is sent in notation or as JSON fields, not both"}
@@ -103,7 +164,7 @@ def read_record(kind: Kind, schema: Schema | None = None) -> Any:
                                 for problem in error.problems),
                               *_beside(schema, body, kind)]) from None
     out = {key: value for key, value in body.items() if key != "notation"}
-    fields, options = _FIELDS[kind](record)
+    options = record.options
     errors = [{"pointer": f"#/{name}", "code": "conflict",
                "detail": f"the notation says the {name} already"}
               for name, value in options_body(options).items() if name in out]
@@ -113,7 +174,19 @@ def read_record(kind: Kind, schema: Schema | None = None) -> Any:
     # (a finished deal's discards) is pointed at in the text too.
     said = {*kind.value, *options_body(options)}
     g.relocate_errors = lambda found: relocated(found, record.where, said)
-    return {**out, **options_body(options), **fields}
+    if within_limits(record, advice=kind is Kind.ADVICE, finished=finished):
+        try:
+            loaded = schema.load(out, partial=kind.value)
+        except ValidationError:
+            loaded = None  # refused below with the record's problems, as JSON would be
+        if loaded is not None:
+            own = {"ruleset": options.ruleset, "muggins": options.muggins}
+            return Sent({**loaded, **{k: v for k, v in own.items() if v is not None}}, out,
+                        record)
+    # Refused, or perhaps past a limit: the schema's own words for its JSON fields.
+    fields, _ = _FIELDS[kind](record)
+    sent = {**out, **options_body(options), **fields}
+    return Sent(load_request(schema, sent, checks), sent)
 
 
 def _beside(schema: Schema | None, body: Mapping[str, Any], kind: Kind) -> list[dict[str, Any]]:

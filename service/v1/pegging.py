@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
-from rules import check_play, events_from_json, in_play, table_from_json
-from service.errors import load_request
+from rules import check_play, in_play
 from service.fields import CommonSchema
 from service.observability import count_findings
 from service.v1.notation import Kind, notation_field, read_record
@@ -70,17 +69,13 @@ def pegging_check() -> Response:
         description: Every event scored, totals, findings, and the award after every ruling.
         schema: PeggingCheckResult
     """
-    data = load_request(_schema, read_record(Kind.PLAY, _schema), play_checks)
-    result = check_play(
-        events_from_json(data["plays"]),
-        table=table_from_json(data),
-        hands=data.get("hands"),
-        ruleset=data["ruleset"],
-        muggins=data["muggins"],
-        in_progress=data["in_progress"],
-    )
+    sent = read_record(Kind.PLAY, _schema, play_checks)
+    data = sent.data
+    table, events, hands, in_progress = sent.play()
+    result = check_play(events, table=table, hands=hands, ruleset=data["ruleset"],
+                        muggins=data["muggins"], in_progress=in_progress)
     count_findings(result.findings)
     answer = play_check_out(result)
-    if data["in_progress"]:
+    if in_progress:
         answer["next"] = next_out(in_play(result.state))
     return jsonify(answer)

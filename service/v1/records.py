@@ -21,9 +21,9 @@ from rules import (
     game_table_from_json,
     table_from_json,
 )
-from rules.answers import CRIB, deal_answer, next_answer, play_answer, shown_as
+from rules.answers import CRIB, deal_answer, next_answer, play_answer, problems_of, shown_as
 from rules.core import Problems
-from rules.deal import check_scores, deal_problems
+from rules.deal import check_scores, validate_deal
 from rules.play import check_play_record
 from service.errors import Coded, Refused
 from service.v1.record_fields import (
@@ -169,8 +169,8 @@ def _deal_read(data: Mapping[str, Any], raw: Mapping[str, Any], table: Table,
         unread.add("in_progress")
     record = deal_from_json({"dealt": {}, **{key: value for key, value in data.items()
                                              if key not in unread}})
-    found = deal_problems(record, table, in_progress=in_progress,
-                          scores_before=scores_before, unread=unread)
+    found = problems_of(lambda: validate_deal(record, table, in_progress=in_progress,
+                                              scores_before=scores_before, unread=unread))
     if "plays" in unread:
         found.extend(event_problems(
             read_events(raw.get("plays"), lambda i: refused("plays", i)), table))

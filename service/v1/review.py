@@ -11,10 +11,10 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
-from rules import deal_from_json, review_deal, review_game, table_from_json
+from rules import review_deal, review_game
 from rules.answers import deal_review_answer, game_review_answer
 from rules.review import game_chances, rate_game
-from service.errors import Coded, load_request
+from service.errors import Coded
 from service.observability import count_findings
 from service.v1.chances import load_tables
 from service.v1.deals import DealCheckSchema
@@ -23,7 +23,6 @@ from service.v1.notation import Kind, read_record
 from service.v1.records import (
     deal_checks,
     game_checks,
-    game_table,
 )
 
 
@@ -72,10 +71,11 @@ def deals_review() -> Response:
         description: The deal reviewed.
         schema: DealReviewResult
     """
-    data = load_request(_deal_schema, read_record(Kind.DEAL, _deal_schema), deal_checks)
-    review = review_deal(deal_from_json(data), table=table_from_json(data), ruleset=data["ruleset"],
-                         muggins=data["muggins"], scores_before=data.get("scores_before"),
-                         tables=load_tables())
+    sent = read_record(Kind.DEAL, _deal_schema, deal_checks, finished=True)
+    data = sent.data
+    table, record, scores_before, _ = sent.deal()
+    review = review_deal(record, table=table, ruleset=data["ruleset"], muggins=data["muggins"],
+                         scores_before=scores_before, tables=load_tables())
     count_findings(review.check.findings)
     return jsonify(deal_review_answer(review))
 
@@ -95,15 +95,13 @@ def games_review() -> Response:
         description: The game reviewed.
         schema: GameReviewResult
     """
-    body = read_record(Kind.GAME, _game_schema)
-    data = load_request(_game_schema, body, game_checks)
-    deals = [deal_from_json(d) for d in data["deals"]]
-    review = review_game(game_table(data, body), deals,
-                         ruleset=data["ruleset"], muggins=data["muggins"],
-                         scores_before=data.get("scores_before"), tables=load_tables())
+    sent = read_record(Kind.GAME, _game_schema, game_checks)
+    data = sent.data
+    table, deals, scores_before = sent.game()
+    review = review_game(table, deals, ruleset=data["ruleset"], muggins=data["muggins"],
+                         scores_before=scores_before, tables=load_tables())
     check = review.check
     count_findings(check.findings)
-    table = game_table(data, body)
-    return jsonify(game_review_answer(review, data["variant"],
+    return jsonify(game_review_answer(review, table.variant,
                                       game_chances(check, table, load_tables()),
                                       rate_game(review, deals, load_tables())))

@@ -13,14 +13,12 @@ from rules import (
     PlayAdvice,
     Problem,
     advise_play,
-    events_from_json,
-    table_from_json,
 )
-from rules.advice import request_problems
-from rules.answers import MAX_SAMPLES, play_advice_answer
-from rules.chances import PlayToWin, chances_problems
+from rules.advice import check_request
+from rules.answers import MAX_SAMPLES, play_advice_answer, problems_of
+from rules.chances import PlayToWin, validate_position
 from rules.core import MOST_TO_CRIB
-from service.errors import Refused, load_request
+from service.errors import Refused
 from service.fields import (
     Between,
     Cards,
@@ -99,10 +97,11 @@ def advice_checks(loaded: Mapping[str, Any], body: Mapping[str, Any],
         return None if refused(name) else loaded.get(name)
 
     events = read_events(body.get("plays"), lambda i: refused("plays", i))
-    found = found + request_problems(
-        table, read("player"), read("hand"), read("starter"), read("discards"), events)
+    found = found + problems_of(lambda: check_request(
+        table, read("player"), read("hand"), read("starter"), read("discards"), events))
     if read("objective") == PeggingObjective.WIN and not refused("scores"):
-        found = found + chances_problems(table, loaded.get("scores"), load_tables())
+        found = found + problems_of(
+            lambda: validate_position(table, loaded.get("scores"), load_tables()))
     return found
 
 
@@ -152,10 +151,11 @@ def pegging_advise() -> Response:
         description: Every legal card (or go), best first.
         schema: PeggingAdviseResult
     """
-    data = load_request(_schema, read_record(Kind.ADVICE, _schema), advice_checks)
+    sent = read_record(Kind.ADVICE, _schema, advice_checks)
+    data = sent.data
     # A request that describes no position raises the records' error: a 422, every
     # problem pointed at (service/errors.py).
-    table = table_from_json(data)
+    table, plays, _, _ = sent.play()
     objective = data["objective"]
     by_chance = None
     if objective == PeggingObjective.WIN:
@@ -164,7 +164,7 @@ def pegging_advise() -> Response:
         by_chance = PlayToWin(table, data.get("scores"), load_tables(), data["player"],
                               hand=data["hand"], starter=data["starter"])
     advice = advise_play(table=table, player=data["player"], hand=data["hand"],
-                         starter=data["starter"], plays=events_from_json(data["plays"]),
+                         starter=data["starter"], plays=plays,
                          discards=data.get("discards"), samples=data["samples"],
                          seed=data["seed"], by_chance=by_chance)
     return jsonify({**advice_out(advice, objective), "samples": data["samples"],

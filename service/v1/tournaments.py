@@ -9,13 +9,14 @@ from typing import Any
 from flask import Response, jsonify
 from marshmallow import ValidationError, validates_schema
 
-from rules import Problem, RecordError, Variant
+from rules import Problem, Variant
 from rules.answers import (
     MAX_CSV,
     MAX_ROSTER,
     MAX_SCORECARD,
     cards_answer,
     night_answer,
+    problems_of,
     seating_answer,
 )
 from rules.club import (
@@ -33,10 +34,10 @@ from rules.club import (
     Totals,
     Tournament,
     check_night,
-    night_problems,
     read_cards,
-    roster_problems,
     seat,
+    validate_night,
+    validate_roster,
 )
 from service.body import read_json
 from service.errors import Coded, InvalidRequest, Refused, load_request
@@ -137,7 +138,7 @@ class NightSchema(StrictSchema):
 class SeatingSchema(StrictSchema):
     component = "SeatingRequest"
 
-    # A name twice is a 422 from the library (roster_problems), pointed at the second.
+    # A name twice is a 422 from the library (validate_roster), pointed at the second.
     players = List(name_field(), required=True, validate=Size(2, MAX_PLAYERS, "players"),
                    metadata={"uniqueItems": True})
     games = StrictInt(required=True, validate=Between(1, MAX_GAMES))
@@ -195,7 +196,7 @@ def night_checks(loaded: Mapping[str, Any], body: Any,
     target = (loaded.get("target") or loaded.get("variant", Variant.SIX_CARD).spec.target
               if read_target else None)
     convention = None if refused("convention") else loaded.get("convention", Convention.ACC)
-    problems = night_problems(cards, convention, target)
+    problems = problems_of(lambda: validate_night(cards, convention, target))
     return [_put_back(problem, places) for problem in problems]
 
 
@@ -215,9 +216,9 @@ def seating_checks(loaded: Mapping[str, Any], body: Any,
     names = body.get("players") if isinstance(body, Mapping) else None
     if not isinstance(names, list) or len(names) > MAX_PLAYERS:
         return []
-    return roster_problems(
+    return problems_of(lambda: validate_roster(
         [name if isinstance(name, str) and not refused("players", i) else None
-         for i, name in enumerate(names)])
+         for i, name in enumerate(names)]))
 
 
 def _line(data: dict[str, Any]) -> Line:
@@ -280,9 +281,7 @@ def tournaments_seating() -> Response:
         schema: SeatingResult
     """
     data = load_request(_seating, read_json(), seating_checks)
-    duplicates = roster_problems(data["players"])
-    if duplicates:
-        raise RecordError(duplicates)
+    validate_roster(data["players"])
     plan = seat(data["players"], data["games"], data["seed"])
     return jsonify(seating_answer(plan, data["seed"]))
 

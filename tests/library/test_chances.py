@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import rules.advice
+from rules.answers import problems_of
 from rules.chances import (
     DEALER,
     FORMAT,
@@ -28,7 +29,6 @@ from rules.chances import (
     Tally,
     Trail,
     chances_of,
-    chances_problems,
     from_bytes,
     induce,
     outcome,
@@ -39,6 +39,7 @@ from rules.chances import (
     step,
     tally_chunk,
     to_bytes,
+    validate_position,
 )
 from rules.core import Card, Problem, RecordError, Table, Variant
 from rules.show import score
@@ -294,7 +295,8 @@ class TestPosition:
     def problems(self, table: Table, scores: dict[str, int] | None, **kwargs: object) -> list[
             tuple[tuple[str | int, ...], str]]:
         return [(p.path, p.code.value)
-                for p in chances_problems(table, scores, self.TABLES, **kwargs)]  # type: ignore[arg-type]
+                for p in problems_of(lambda: validate_position(
+                    table, scores, self.TABLES, **kwargs))]  # type: ignore[arg-type]
 
     def test_named_players(self) -> None:
         table = Table.seat(Variant.SIX_CARD, ["ann", "bob"], dealer="ann")

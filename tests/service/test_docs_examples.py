@@ -24,7 +24,14 @@ from flask.testing import FlaskClient
 import muggins
 from muggins.cli import main
 from muggins.cli_context import FOUND, HELD
-from tests.service.test_readme import Block, blocks, check_expect, commands, curl_request, run_python
+from tests.service.test_readme import (
+    Block,
+    blocks,
+    check_expect,
+    commands,
+    curl_request,
+    run_python,
+)
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
 PAGES = sorted(DOCS.rglob("*.md"))

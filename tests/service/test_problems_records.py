@@ -10,8 +10,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from rules import Card, DealRecord, PlayEvent, ProblemCode, Table, Variant
-from rules.advice import discard_problems, request_problems
-from rules.deal import deal_problems
+from rules.advice import AdviceError, check_request, validate_discard
+from rules.answers import problems_of
+from rules.deal import validate_deal
 from tests.service.test_deals_api import DEAL
 
 Found = list[tuple[str, str]]
@@ -304,13 +305,14 @@ class TestNotation:
 
 
 class TestLibraryParts:
-    """The library's own functions for the parts a request could give."""
+    """The library's own checks of the parts a request could give: each raises one
+    RecordError with every problem (:func:`rules.answers.problems_of` lists them)."""
 
     def test_an_unread_part_is_given_but_unchecked(self) -> None:
         table = Table.seat()
         record = DealRecord({}, {"pone": cards("9H 3C"), "dealer": cards("4H AD")}, None)
-        assert deal_problems(record, table, unread={"dealt", "starter"}) == []
-        codes = [(p.path, p.code) for p in deal_problems(record, table)]
+        assert problems_of(lambda: validate_deal(record, table, unread={"dealt", "starter"})) == []
+        codes = [(p.path, p.code) for p in problems_of(lambda: validate_deal(record, table))]
         assert codes == [
             (("dealt", "pone"), ProblemCode.REQUIRED), (("dealt", "dealer"), ProblemCode.REQUIRED),
             (("starter",), ProblemCode.REQUIRED),
@@ -324,22 +326,23 @@ class TestLibraryParts:
                              "dealer": cards("KH QD 9C 8S 4H AD")}, None, None,
                             [PlayEvent("pone", Card.parse("5H"))])
         table = Table.seat()
-        assert [p.path for p in deal_problems(record, table, in_progress=True)] == [("plays",)]
-        assert deal_problems(record, table, unread={"in_progress"}) == []
+        found = problems_of(lambda: validate_deal(record, table, in_progress=True))
+        assert [p.path for p in found] == [("plays",)]
+        assert problems_of(lambda: validate_deal(record, table, unread={"in_progress"})) == []
 
-    def test_discard_problems_skip_what_was_not_given(self) -> None:
-        assert discard_problems(None, dealer=True, variant=Variant.FOUR_PLAYER,
-                                partner_deals=True)[0].code is ProblemCode.CONFLICT
-        assert discard_problems(cards("5H 5C"), dealer=True, variant=None,
-                                partner_deals=True) == []
-        assert [p.code for p in discard_problems(cards("5H 5C"), dealer=None,
-                                                 variant=Variant.SIX_CARD)] == [
-            ProblemCode.WRONG_SIZE]
+    def test_the_discard_check_skips_what_was_not_given(self) -> None:
+        assert problems_of(lambda: validate_discard(
+            None, dealer=True, variant=Variant.FOUR_PLAYER, partner_deals=True,
+        ))[0].code is ProblemCode.CONFLICT
+        validate_discard(cards("5H 5C"), dealer=True, variant=None, partner_deals=True)
+        assert [p.code for p in problems_of(lambda: validate_discard(
+            cards("5H 5C"), dealer=None, variant=Variant.SIX_CARD))] == [ProblemCode.WRONG_SIZE]
 
-    def test_request_problems_skip_an_event_not_read(self) -> None:
-        found = request_problems(Table.seat(), None, None, Card.parse("5S"), cards("6S 5S"),
-                                 [None, PlayEvent("dealer", Card.parse("6S")),
-                                  PlayEvent("zed", None)])
+    def test_the_request_check_skips_an_event_not_read(self) -> None:
+        with pytest.raises(AdviceError) as refused:
+            check_request(Table.seat(), None, None, Card.parse("5S"), cards("6S 5S"),
+                          [None, PlayEvent("dealer", Card.parse("6S")), PlayEvent("zed", None)])
+        found = refused.value.problems
         assert [(p.path, p.code) for p in found] == [
             (("plays", 2, "player"), ProblemCode.UNKNOWN_PLAYER),
             (("discards", 0), ProblemCode.DUPLICATE_CARD),
