@@ -1,11 +1,9 @@
 """The records ``muggins peg``, ``deal``, ``game`` and ``review`` read from files (as
 JSON or in notation), answered on the library, and refused as the service refuses them.
 
-A record read from a file may be anything. It is read field by field as the service's
-schemas read it (:mod:`muggins.local_shapes`); where some fields are refused, the
-library checks what could be read, as the service does, and the problems of both are
-listed at once. A record in notation that cannot be read, or whose record the library
-refuses, is pointed into its text (:func:`rules.answers.located.relocated`).
+A record read from a file may be anything: it is read field by field as the service's
+schemas read it (:mod:`muggins.local_shapes`), the library checks what could be read,
+and the problems of both are listed at once, in notation pointed into its text.
 """
 
 from __future__ import annotations
