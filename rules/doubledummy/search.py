@@ -202,6 +202,11 @@ class Solver:
         if most is None:
             most = tuple(_most(position, seats) for seats in self.side_seats)
             self._reach[key] = most
+        if len(need) == 2:  # two sides, the common case, unrolled
+            first, second = need
+            if first > most[0]:
+                return None if second > most[1] else (_OUT_OF_REACH, second)
+            return (first, _OUT_OF_REACH) if second > most[1] else need
         clipped = tuple(n if n <= m else _OUT_OF_REACH for n, m in zip(need, most, strict=True))
         return None if all(n == _OUT_OF_REACH for n in clipped) else clipped
 
