@@ -12,7 +12,9 @@ no venv; that tree first on ``sys.path``); it reads the tree's own API (before i
 ``Table`` or after), so any checkout since issue 15 can be measured. Figures: a six-card
 play refereed without and with the hands (1,000 random legal plays, the least of 15
 runs), a whole 13-deal game (50 games, the least of 9), the six-card dealer's discard
-advice (60 hands, the least of 5); per item. Where the tree has them (issue 16 on), a
+advice (60 hands, the least of 5); per item; a live referee step (each event of the
+1,000 plays applied to the play's state with the hands known, then ``in_play``, the
+least of 15; issue 31). Where the tree has them (issue 16 on), a
 13-deal game reviewed (two games, the least of 5) and the double-dummy search on
 adversarial four-player deals (20,000 positions stored, the least of 5, per position).
 Each figure is the least CPU time of its runs, and ``wall`` the least wall time.
@@ -29,6 +31,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 TREE = Path(__file__).resolve().parent.parent
 
@@ -85,6 +88,16 @@ def measure() -> dict[str, float]:
             len(hands) / 1e3),
     }
     try:
+        from rules import in_play
+        from rules.play.state import PlayState
+    except ImportError:  # a tree from before the live referee
+        pass
+    else:
+        pegging_table = Table.seat(Variant.SIX_CARD, ("pone", "dealer"), dealer="dealer")
+        steps = [(PlayState.start(pegging_table, h), [e.card for e in e_]) for e_, h in plays]
+        found["live referee step, µs"] = per(fastest(
+            lambda: live_steps(steps, in_play), 15), sum(len(e) for _, e in steps) / 1e6)
+    try:
         from bench.review import ANN_BOB, spend_on_adversarial_deals, thirteen_deal_games
         from rules import review_game
     except ImportError:  # a tree from before the reviews (issue 16)
@@ -96,6 +109,16 @@ def measure() -> dict[str, float]:
     found["search, µs a stored position"] = per(fastest(
         lambda: spend_on_adversarial_deals(positions, random.Random(5)), 5), positions / 1e6)
     return flatten(found)
+
+
+def live_steps(steps: list[tuple[Any, list[Any]]], in_play: Callable[[Any], object]) -> None:
+    """The live referee, an event at a time: each card laid (or go said) on the play's
+    state, then what comes next, as a club app asks after every event with the hands
+    known."""
+    for state, cards in steps:
+        for card in cards:
+            state = (state.go() if card is None else state.lay(card))[0]
+            in_play(state)
 
 
 def per(times: tuple[float, float], items: float) -> tuple[float, float]:

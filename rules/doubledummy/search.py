@@ -72,6 +72,8 @@ class Solver:
         self.side_sign = [0] * sides
         self.side_seats = [0] * sides
         """Each side's seats, as a bitmask."""
+        self._sign, self._side = objective.sign, objective.side
+        """The objective's, read at every move."""
         for seat, side in enumerate(objective.side):
             self.side_sign[side] = objective.sign[seat]
             self.side_seats[side] |= 1 << seat
@@ -108,14 +110,14 @@ class Solver:
         after, pegs = position.lay(order, single_count=self.single_count)
         if not pegs:
             return 0, False, after, need
-        sign = self.objective.sign
+        sign = self._sign
         difference = 0
         if need is None:
             for seat, points in pegs:
                 difference += sign[seat] * points
             return difference, False, after, None
         left = list(need)
-        side_of = self.objective.side
+        side_of = self._side
         for seat, points in pegs:
             difference += sign[seat] * points
             side = side_of[seat]
@@ -130,9 +132,11 @@ class Solver:
         actor = position[3]
         if actor is None:
             return 0
-        if need is not None:
+        if need is None:
+            key: object = position
+        else:
             need = self._clip(position, need)
-        key: object = position if need is None else (position, need)
+            key = position if need is None else (position, need)
         stored = self.table.get(key)
         if stored is None:
             low, high = -_INFINITY, _INFINITY
@@ -146,7 +150,7 @@ class Solver:
                 alpha = low
             if high < beta:
                 beta = high
-        maximise = self.objective.sign[actor] > 0
+        maximise = self._sign[actor] > 0
         child = self._child
         children = [child(position, order, need) for order in position.legal()]
         # The moves that peg most for the side to move first: the cut-offs come sooner.
@@ -178,9 +182,11 @@ class Solver:
                         if lower >= upper:
                             break
         if best <= alpha:
-            high = min(high, best)
+            if best < high:
+                high = best
         elif best >= beta:
-            low = max(low, best)
+            if best > low:
+                low = best
         else:
             low = high = best
         if stored is None and self.budget is not None:
@@ -200,8 +206,13 @@ class Solver:
         key = (hands, stack if len(stack) >= 2 and stack[-1] == stack[-2] else stack[-1:])
         most = self._reach.get(key)
         if most is None:
-            most = tuple(_most(position, seats) for seats in self.side_seats)
+            most = _most_each(position, self.objective.side, len(self.side_seats))
             self._reach[key] = most
+        if len(need) == 2:  # two sides, the common case, unrolled
+            first, second = need
+            if first > most[0]:
+                return None if second > most[1] else (_OUT_OF_REACH, second)
+            return (first, _OUT_OF_REACH) if second > most[1] else need
         clipped = tuple(n if n <= m else _OUT_OF_REACH for n, m in zip(need, most, strict=True))
         return None if all(n == _OUT_OF_REACH for n in clipped) else clipped
 
@@ -266,6 +277,26 @@ def _can_reach(position: Position, mine: int, wanted: int, single_count: bool,
 
 def _points_got(move: tuple[int, Position]) -> int:
     return move[0]
+
+
+def _most_each(position: Position, side_of: tuple[int, ...], sides: int) -> tuple[int, ...]:
+    """:func:`_most` for every side at once: the ranks held counted once, each card's
+    bound added to its side's (the clipping asks for every side at each new hand)."""
+    hands = position[0]
+    held = [0] * 14
+    for hand in hands:
+        for order in hand:
+            held[order] += 1
+    stack = position[2]
+    if stack:
+        held[stack[-1]] += len(stack) if len(stack) >= 2 and stack[-1] == stack[-2] else 1
+    most = [0] * sides
+    for seat, hand in enumerate(hands):
+        total = 0
+        for order in hand:
+            total += 3 + max(7, _PAIR_GAINS[min(held[order], 4) - 1])
+        most[side_of[seat]] += total
+    return tuple(most)
 
 
 def _most(position: Position, mine: int) -> int:

@@ -8,11 +8,13 @@ they may lay, or that they must say go.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.core.cards import Card
-from rules.play.state import PlayState
+from rules.play.pegging import THIRTY_ONE
+from rules.play.state import FITS, NO_ONE, PlayState, cards_of
 
 __all__ = ["Next", "Phase", "in_play", "to_show"]
 
@@ -48,15 +50,46 @@ class Next:
     no player's name can be taken for the crib."""
 
 
+def _maker() -> Callable[[Phase, str | None, int | None, tuple[Card, ...] | None, bool | None,
+                          bool], Next]:
+    """:class:`Next` without the frozen dataclass's ``object.__setattr__`` per field (most
+    of the cost of a live step's answer): the same slots, set once through their
+    descriptors, as :func:`rules.show.show.count` builds its answer."""
+    new = object.__new__
+    phase, player, count, legal, go, crib = (
+        getattr(Next, name).__set__ for name in ("phase", "player", "count", "legal", "go",
+                                                  "crib"))
+
+    def make(stage: Phase, who: str | None, total: int | None, cards: tuple[Card, ...] | None,
+             must: bool | None, counts_crib: bool) -> Next:
+        coming = new(Next)
+        phase(coming, stage)
+        player(coming, who)
+        count(coming, total)
+        legal(coming, cards)
+        go(coming, must)
+        crib(coming, counts_crib)
+        return coming
+
+    return make
+
+
+_next = _maker()
+
+
 def in_play(state: PlayState) -> Next:
     """The play's next move; once it is over, the show begins with the pone."""
-    if state.over:
-        return to_show(state.players[0])
-    legal = state.legal_cards() if state.hands is not None else None
-    return Next(Phase.PLAY, state.player, state.count, legal,
-                None if legal is None else not legal)
+    # Unpacked once: each named field read is a call of its own, and a club app asks
+    # this after every event (bench/fastest.py's live referee step).
+    players, _, turn, _, count, _, _, _, _, hands, _ = state
+    if turn == NO_ONE:
+        return _next(Phase.SHOW, players[0], None, None, None, False)
+    if hands is None:
+        return _next(Phase.PLAY, players[turn], count, None, None, False)
+    legal = cards_of(hands[turn] & FITS[THIRTY_ONE - count])
+    return _next(Phase.PLAY, players[turn], count, legal, not legal, False)
 
 
 def to_show(player: str | None) -> Next:
     """The show, ``player``'s hand to count next, or the crib (None)."""
-    return Next(Phase.SHOW, crib=True) if player is None else Next(Phase.SHOW, player)
+    return _next(Phase.SHOW, player, None, None, None, player is None)
