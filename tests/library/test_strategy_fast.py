@@ -7,15 +7,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
+from math import prod
 
 import pytest
 
+from rules.advice import advise, best_option
+from rules.advice import discards as discards_module
 from rules.chances import strategy
 from rules.core.cards import PIPS, Card, Rank, Suit, full_deck
-from rules.core.variants import Variant
+from rules.core.variants import CRIB_SIZE, Variant
 from rules.doubledummy import Position
 from rules.doubledummy.position import Pegs
 from rules.play.pegging import peg_scores
+from rules.show.items import NOBS, flush_points
+from rules.show.tables import HAND_CODE, HAND_SUITS, LOW, SHIFT, STARTER_CODE
 
 DECK = tuple(full_deck())
 
@@ -95,3 +101,62 @@ def test_the_play_is_the_plain_one_played(variant: Variant,
         unseen, ranks = strategy._unseen(dealt, starter)
         assert strategy._play(kept, unseen, ranks, single) == naive_play(kept, dealt, starter,
                                                                          single)
+
+
+def plain_sums(cards: Sequence[Card], to_crib: int, ours: bool) -> tuple[list[int], ...]:
+    """The discard advice's integer sums as they were worked out before the rank totals
+    were remembered by the hand's ranks: every option's hand, crib and net over one
+    denominator, the unseen cards listed one by one."""
+    held = {card.index for card in cards}
+    unseen = [i for i in range(52) if i not in held]
+    n = len(unseen)
+    others = CRIB_SIZE - to_crib
+    ranks, suits = [0] * 13, [0] * 4
+    for index in unseen:
+        ranks[index // 4] += 1
+        suits[index % 4] += 1
+    draws = prod(range(n - others, n + 1))
+    per_starter = draws // n
+    heels = 2 * ranks[Rank.JACK.order - 1] * per_starter if ours else 0
+    discards = list(combinations(cards, to_crib))
+    keeps = [tuple(c for c in cards if c not in away) for away in discards]
+    hands = []
+    for keep in keeps:
+        key = sum(HAND_CODE[c.index] for c in keep)
+        by_rank = discards_module._by_starter_rank(key >> SHIFT)
+        hands.append(sum(p * r for p, r in zip(by_rank, ranks, strict=True))
+                     + sum(count * HAND_SUITS[(key & LOW) + (STARTER_CODE[s] & LOW)]
+                           for s, count in enumerate(suits)))
+    cribs = discards_module._crib_rank_totals(
+        [[c.order - 1 for c in away] for away in discards], ranks, others + 1)
+    jack_pairs = sum(suits[i % 4] - 1 for i in unseen if i // 4 == Rank.JACK.order - 1)
+    nobs = NOBS * others * jack_pairs * (draws // (n * (n - 1)))
+    flush = flush_points(CRIB_SIZE, starter_matches=True, crib=True)
+    nets = []
+    for at, away in enumerate(discards):
+        cribs[at] += nobs
+        if len({c.index % 4 for c in away}) == 1:
+            u = suits[away[0].index % 4]
+            cribs[at] += flush * (prod(range(u - others, u + 1)) if u > others else 0)
+        cribs[at] += sum(NOBS * suits[c.index % 4] * per_starter for c in away
+                         if c.rank is Rank.JACK)
+        hand = hands[at] * per_starter
+        nets.append(hand + cribs[at] + heels if ours else hand - cribs[at])
+    return hands, cribs, nets
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_the_advice_sums_are_the_plain_ones(variant: Variant) -> None:
+    rng = random.Random(f"advice {variant}")
+    spec = variant.spec
+    for i in range(600):
+        cards = tuple(rng.sample(DECK, spec.dealt))
+        ours = i % 2 == 0
+        sums = discards_module._Sums(cards, spec.to_crib, ours)
+        assert (sums.hands, sums.cribs, sums.nets) == plain_sums(cards, spec.to_crib, ours)
+        assert [sums.option(at).discard for at in range(len(sums.splits))] == list(
+            combinations(cards, spec.to_crib))
+        dealer, partner = ours and not spec.partnerships, ours and bool(spec.partnerships)
+        best = best_option(cards, dealer=dealer, variant=variant, partner_deals=partner)
+        assert best == advise(cards, dealer=dealer, variant=variant,
+                              partner_deals=partner).options[0]
