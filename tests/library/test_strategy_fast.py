@@ -14,7 +14,9 @@ import pytest
 
 from rules.advice import advise, best_option
 from rules.advice import discards as discards_module
-from rules.chances import strategy
+from rules.chances import SCALE, outcome, shipped_table, strategy
+from rules.chances.strategy import play_deal
+from rules.chances.table import pone_win
 from rules.core.cards import PIPS, Card, Rank, Suit, full_deck
 from rules.core.variants import CRIB_SIZE, Variant
 from rules.doubledummy import Position
@@ -160,3 +162,18 @@ def test_the_advice_sums_are_the_plain_ones(variant: Variant) -> None:
         best = best_option(cards, dealer=dealer, variant=variant, partner_deals=partner)
         assert best == advise(cards, dealer=dealer, variant=variant,
                               partner_deals=partner).options[0]
+
+
+def test_the_pone_s_win_alone_is_the_outcome_s() -> None:
+    table = shipped_table(Variant.SIX_CARD)
+    rng = random.Random("pone win")
+    wins = set()
+    for _ in range(1000):
+        trail = play_deal(rng)
+        # Near the end as often as not, where deals win and lose.
+        low = rng.choice((0, table.target - 20))
+        pone, dealer = rng.randrange(low, table.target), rng.randrange(low, table.target)
+        found = pone_win(trail, table.target, table.values, pone, dealer)
+        assert found == int(outcome(trail, table.target, table.values, pone, dealer)[0])
+        wins.add(found)
+    assert {0, SCALE} < wins  # wins, losses and deals that leave the game open
