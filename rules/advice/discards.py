@@ -122,7 +122,11 @@ def best_option(cards: Sequence[Card], *, dealer: bool, variant: Variant = Varia
     """:func:`advise`'s first option alone, worked out without the others' fractions
     (the strategy of the chances asks only for it, thousands of times a request)."""
     sums = _checked(cards, dealer, variant, partner_deals)
-    return sums.option(min(range(len(sums.splits)), key=sums.rank))
+    # Only the options with the greatest net can be first: the rest of the order is
+    # asked of them alone, usually one.
+    best = max(sums.nets)
+    return sums.option(min((i for i, net in enumerate(sums.nets) if net == best),
+                           key=sums.rank))
 
 
 def _checked(cards: Sequence[Card], dealer: bool, variant: Variant,
@@ -183,12 +187,15 @@ class _Sums:
         suit_of = [card.index % _SUITS for card in cards]
         jacks = [card.rank is Rank.JACK for card in cards]
         heels = self.heels
+        # The starter's suit, written out: four lookups an option, thousands of options.
+        spades, hearts, diamonds, clubs = suits
+        s0, s1, s2, s3 = _STARTER_SUIT
         for away, _ in splits:
-            at = split_at[sum(1 << place[j] for j in away)]
+            at = split_at[sum([1 << place[j] for j in away])]
             hand, crib = rank_sums[at], rank_sums[len(splits) + at]
-            field = low - sum(lows[j] for j in away)
-            hand += sum(count * HAND_SUITS[field + _STARTER_SUIT[suit]]
-                        for suit, count in enumerate(suits))
+            field = low - sum([lows[j] for j in away])
+            hand += (spades * HAND_SUITS[field + s0] + hearts * HAND_SUITS[field + s1]
+                     + diamonds * HAND_SUITS[field + s2] + clubs * HAND_SUITS[field + s3])
             crib += nobs_from_others
             suit = suit_of[away[0]]
             if all(suit_of[j] == suit for j in away):
