@@ -40,7 +40,8 @@ __all__ = ["DISCARD_SAMPLES", "DiscardChance", "DiscardChances", "discard_chance
 
 DISCARD_SAMPLES = 128
 """Deals dealt out for each option: the six-card game's fifteen options on each keep a
-request under 300 ms of CPU (a median of 256 ms, bench/chances_advice.py)."""
+request under 300 ms of CPU (a median of 256 ms when it was set, bench/chances_advice.py;
+about half since issue 31, bench/RESULTS.md)."""
 Z_95 = 1.96
 
 
