@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from math import prod
 
@@ -129,7 +129,7 @@ def advise(
     of the wrong size, a card twice, or a partner where there is none.
     """
     sums = _checked(cards, dealer, variant, partner_deals)
-    options = tuple(sums.option(i) for i in sorted(range(len(sums.discards)), key=sums.rank))
+    options = tuple(sums.option(i) for i in sorted(range(len(sums.splits)), key=sums.rank))
     return Advice(tuple(cards), dealer, Fraction(sums.heels, sums.draws), options, sums.ours)
 
 
@@ -138,7 +138,11 @@ def best_option(cards: Sequence[Card], *, dealer: bool, variant: Variant = Varia
     """:func:`advise`'s first option alone, worked out without the others' fractions
     (the strategy of the chances asks only for it, thousands of times a request)."""
     sums = _checked(cards, dealer, variant, partner_deals)
-    return sums.option(min(range(len(sums.discards)), key=sums.rank))
+    # Only the options with the greatest net can be first: the rest of the order is
+    # asked of them alone, usually one.
+    best = max(sums.nets)
+    return sums.option(min((i for i, net in enumerate(sums.nets) if net == best),
+                           key=sums.rank))
 
 
 def _checked(cards: Sequence[Card], dealer: bool, variant: Variant,
@@ -154,73 +158,116 @@ class _Sums:
     fractions, the same fractions exact arithmetic gives."""
 
     def __init__(self, cards: Sequence[Card], to_crib: int, ours: bool) -> None:
-        self.cards = tuple(cards)
+        self.cards = cards = tuple(cards)
         self.ours = ours
-        held = {card.index for card in cards}
-        unseen = [i for i in range(len(_DECK)) if i not in held]
-        n = self.n = len(unseen)
+        size = len(cards)
+        n = self.n = len(_DECK) - size  # the cards are distinct: checked before
         others = CRIB_SIZE - to_crib  # crib cards that come from the unseen cards
-        ranks = [0] * _RANKS
-        suits = [0] * _SUITS
-        for index in unseen:
-            ranks[index // _SUITS] += 1
-            suits[index % _SUITS] += 1
+        ranks = [_SUITS] * _RANKS
+        suits = [_RANKS] * _SUITS
+        for card in cards:
+            ranks[card.index // _SUITS] -= 1
+            suits[card.index % _SUITS] -= 1
         draws = self.draws = prod(range(n - others, n + 1))
         per_starter = draws // n
-        jacks_unseen = ranks[_JACK_RANK]
         # Heels go to the dealer's side: in the four-player game the partner's too.
-        self.heels = _HEELS * jacks_unseen * per_starter if ours else 0
-        # By place in the hand (its cards are distinct): the discards in the order of
-        # ``combinations``, each keep the rest in the hand's order.
-        places = range(len(self.cards))
-        self.discards = list(combinations(self.cards, to_crib))
-        self.keeps = [tuple(self.cards[j] for j in places if j not in away)
-                      for away in combinations(places, to_crib)]
-        hands = _hand_totals(self.keeps, ranks, suits)
-        cribs = _crib_rank_totals(self.discards, ranks, others + 1)
+        self.heels = _HEELS * ranks[_JACK_RANK] * per_starter if ours else 0
+        # The rank totals are the hand's ranks' (remembered by them, sorted): each
+        # discard's found by the places its cards take among those ranks.
+        orders = [card.order for card in cards]
+        by_place = sorted(range(size), key=orders.__getitem__)
+        place = [0] * size
+        for at, j in enumerate(by_place):
+            place[j] = at
+        split_at = _split_at(size, to_crib)
+        rank_sums = _rank_sums(tuple(orders[j] for j in by_place), to_crib)
+        splits = _splits(size, to_crib)
         # Nobs from the other cards: one of them a jack of the starter's suit.
-        jack_pairs = sum(suits[i % _SUITS] - 1 for i in unseen if i // _SUITS == _JACK_RANK)
+        held = {card.index for card in cards}
+        jack_pairs = sum(suits[suit] - 1 for suit in range(_SUITS)
+                         if _JACK_RANK * _SUITS + suit not in held)
         nobs_from_others = NOBS * others * jack_pairs * (draws // (n * (n - 1)))
         flush = flush_points(CRIB_SIZE, starter_matches=True, crib=True)
-        self.hands = hands
+        # By place in the hand (its cards are distinct): the discards in the order of
+        # ``combinations``, each keep the rest in the hand's order. The cards of each
+        # are only gathered for the options handed out.
+        self.splits = splits
+        self.hands = []
         self.cribs = []
         self.nets = []
-        for discard, hand, crib in zip(self.discards, hands, cribs, strict=True):
+        lows = [HAND_CODE[card.index] & LOW for card in cards]
+        low = sum(lows)  # suit fields add without carrying: a keep's is the rest's
+        suit_of = [card.index % _SUITS for card in cards]
+        jacks = [card.rank is Rank.JACK for card in cards]
+        heels = self.heels
+        # The starter's suit, written out: four lookups an option, thousands of options.
+        spades, hearts, diamonds, clubs = suits
+        s0, s1, s2, s3 = _STARTER_SUIT
+        for away, _ in splits:
+            at = split_at[sum([1 << place[j] for j in away])]
+            hand, crib = rank_sums[at], rank_sums[len(splits) + at]
+            field = low - sum([lows[j] for j in away])
+            hand += (spades * HAND_SUITS[field + s0] + hearts * HAND_SUITS[field + s1]
+                     + diamonds * HAND_SUITS[field + s2] + clubs * HAND_SUITS[field + s3])
             crib += nobs_from_others
-            suit = discard[0].index % _SUITS
-            if all(card.index % _SUITS == suit for card in discard):
+            suit = suit_of[away[0]]
+            if all(suit_of[j] == suit for j in away):
                 u = suits[suit]
                 crib += flush * (prod(range(u - others, u + 1)) if u > others else 0)
-            for card in discard:  # his nob among my discards: the starter of its suit
-                if card.rank is Rank.JACK:
-                    crib += NOBS * suits[card.index % _SUITS] * per_starter
+            for j in away:  # his nob among my discards: the starter of its suit
+                if jacks[j]:
+                    crib += NOBS * suits[suit_of[j]] * per_starter
+            self.hands.append(hand)
             self.cribs.append(crib)
             hand *= per_starter
-            self.nets.append(hand + crib + self.heels if ours else hand - crib)
+            self.nets.append(hand + crib + heels if ours else hand - crib)
 
     def rank(self, i: int) -> tuple[int, int, tuple[int, ...]]:
         """Best first: the greatest net, then the greatest hand, then the discard."""
-        return -self.nets[i], -self.hands[i], tuple(c.index for c in self.discards[i])
+        return -self.nets[i], -self.hands[i], tuple(self.cards[j].index
+                                                     for j in self.splits[i][0])
 
     def option(self, i: int) -> Option:
-        return Option(self.keeps[i], self.discards[i], Fraction(self.hands[i], self.n),
-                      Fraction(self.cribs[i], self.draws), Fraction(self.nets[i], self.draws))
+        away, kept = self.splits[i]
+        return Option(tuple(self.cards[j] for j in kept), tuple(self.cards[j] for j in away),
+                      Fraction(self.hands[i], self.n), Fraction(self.cribs[i], self.draws),
+                      Fraction(self.nets[i], self.draws))
 
 
-def _hand_totals(keeps: Sequence[Sequence[Card]], ranks: Sequence[int],
-                 suits: Sequence[int]) -> list[int]:
-    """Each kept hand's count summed over every starter: by the starter's rank for
-    fifteens, pairs and runs and by its suit for flush and nobs (the show's own tables
-    either way), each weighted by how many unseen cards have it."""
-    keys = [sum(HAND_CODE[c.index] for c in keep) for keep in keeps]
-    rank_points = np.array([_by_starter_rank(key >> SHIFT) for key in keys], dtype=np.int64)
-    totals = rank_points @ np.array(ranks, dtype=np.int64)
-    out = []
-    for key, total in zip(keys, totals.tolist(), strict=True):
-        field = key & LOW
-        out.append(total + sum(count * HAND_SUITS[field + _STARTER_SUIT[suit]]
-                               for suit, count in enumerate(suits)))
-    return out
+@cache
+def _splits(size: int, to_crib: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every discard of ``to_crib`` places from a hand of ``size``, in the order of
+    ``combinations``, each with the places kept."""
+    places = range(size)
+    return tuple((away, tuple(j for j in places if j not in away))
+                 for away in combinations(places, to_crib))
+
+
+@cache
+def _split_at(size: int, to_crib: int) -> dict[int, int]:
+    """Each discard's number in :func:`_splits`, by the bits of its places."""
+    return {sum(1 << j for j in away): at
+            for at, (away, _) in enumerate(_splits(size, to_crib))}
+
+
+@lru_cache(maxsize=1 << 13)
+def _rank_sums(orders: tuple[int, ...], to_crib: int) -> tuple[int, ...]:
+    """For a hand of these ranks (``orders``, sorted), each discard's (:func:`_splits`)
+    rank totals: first every kept hand's fifteens, pairs and runs summed over every
+    starter (by its rank, weighted by how many unseen cards have it), then every
+    crib's over every ordered draw. They depend on the ranks alone, and a sample of
+    deals meets the same ranks again and again: a few thousand hands' worth kept
+    (about 1 kB each)."""
+    ranks = [_SUITS] * _RANKS
+    for order in orders:
+        ranks[order - 1] -= 1
+    splits = _splits(len(orders), to_crib)
+    fields = [sum(_RANK_DIGIT[orders[j] - 1] for j in kept) for _, kept in splits]
+    rank_points = np.array([_by_starter_rank(field) for field in fields], dtype=np.int64)
+    hands: list[int] = (rank_points @ np.array(ranks, dtype=np.int64)).tolist()
+    cribs = _crib_rank_totals([[orders[j] - 1 for j in away] for away, _ in splits], ranks,
+                              CRIB_SIZE - to_crib + 1)
+    return (*hands, *cribs)
 
 
 @cache
@@ -231,12 +278,13 @@ def _by_starter_rank(field: int) -> tuple[int, ...]:
                  for r in range(_RANKS))
 
 
-def _crib_rank_totals(discards: Sequence[Sequence[Card]], ranks: Sequence[int],
+def _crib_rank_totals(discards: Sequence[Sequence[int]], ranks: Sequence[int],
                       draws: int) -> list[int]:
-    """Each discard's crib fifteens, pairs and runs summed over every ordered draw of the
-    other crib cards and the starter: one weight per rank pattern, one product for all."""
+    """Each discard's (its ranks, 0 the ace) crib fifteens, pairs and runs summed over
+    every ordered draw of the other crib cards and the starter: one weight per rank
+    pattern, one product for all."""
     weights = _draw_weights(np.array(ranks, dtype=np.int64), draws)
-    orders = np.array([[card.order - 1 for card in discard] for discard in discards])
+    orders = np.array(discards)
     sub = _rank_points_dense()[tuple(orders.T)]
     totals: list[int] = (sub.reshape(len(discards), -1) @ weights.reshape(-1)).tolist()
     return totals

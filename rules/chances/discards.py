@@ -28,7 +28,7 @@ import numpy.typing as npt
 from rules.advice import Advice, Option, advise, validate_discard
 from rules.chances.position import validate_covered
 from rules.chances.strategy import DEALER, PONE, Known, play_options
-from rules.chances.table import SCALE, WIN, ChanceTable, outcome
+from rules.chances.table import SCALE, ChanceTable, pone_win
 from rules.core.cards import Card
 from rules.core.errors import Problem, ProblemCode, Problems, RecordError
 from rules.core.table import Table
@@ -40,7 +40,8 @@ __all__ = ["DISCARD_SAMPLES", "DiscardChance", "DiscardChances", "discard_chance
 
 DISCARD_SAMPLES = 128
 """Deals dealt out for each option: the six-card game's fifteen options on each keep a
-request under 300 ms of CPU (a median of 256 ms, bench/chances_advice.py)."""
+request under 300 ms of CPU (a median of 256 ms when it was set, bench/chances_advice.py;
+about half since issue 31, bench/RESULTS.md)."""
 Z_95 = 1.96
 
 
@@ -174,8 +175,8 @@ def _pone_wins(chance_table: ChanceTable, advice: Advice, variant: Variant, pone
         # Every option on the same shuffle of the same deck (the player's cards taken
         # out): the same opponent's cards and starter.
         for i, trail in enumerate(play_options(rng, knowns, variant)):
-            found[i, deal] = outcome(trail, chance_table.target, chance_table.values,
-                                     pone, dealer)[WIN]
+            found[i, deal] = pone_win(trail, chance_table.target, chance_table.values,
+                                      pone, dealer)
     return found
 
 

@@ -30,7 +30,7 @@ from rules.advice import best_option
 from rules.core.cards import PIPS, Card, Rank, Suit, full_deck
 from rules.core.variants import Variant, VariantSpec
 from rules.doubledummy import Position
-from rules.doubledummy.position import Pegs
+from rules.doubledummy.position import Hand
 from rules.play.pegging import THIRTY_ONE, peg_scores
 from rules.show.show import score
 
@@ -148,11 +148,13 @@ def play_options(rng: random.Random, knowns: Sequence[Known],
     theirs = dealt[other]
     best = best_option(theirs, dealer=other == DEALER, variant=variant)
     trails = []
+    # Each option holds the same six cards, so each side has seen the same ranks.
+    seen = _unseen(dealt, starter)
     for known in knowns:
         mine = (*known.kept, *known.discard)
         pair = (mine, theirs) if known.side == PONE else (theirs, mine)
         kept_by = {known.side: (known.kept, known.discard), other: (best.keep, best.discard)}
-        trails.append(_played(variant, pair, starter, kept_by, None))
+        trails.append(_played(variant, pair, starter, kept_by, None, seen))
     return trails
 
 
@@ -164,9 +166,11 @@ def _two_players(variant: Variant) -> VariantSpec:
 
 def _played(variant: Variant, dealt: tuple[Sequence[Card], Sequence[Card]], starter: Card,
             kept_by: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]],
-            discards: Discards | None) -> Trail:
+            discards: Discards | None,
+            seen: tuple[list[list[int]], list[int]] | None = None) -> Trail:
     """The deal dealt: discards (``kept_by``'s, else the strategy's), the cut, the play
-    and the show."""
+    and the show. ``seen``: :func:`_unseen` of ``dealt`` and ``starter``, if a caller
+    has it already (it is copied, not changed)."""
     kept: list[tuple[Card, ...]] = []
     crib: list[Card] = []
     for side, cards in enumerate(dealt):
@@ -185,7 +189,9 @@ def _played(variant: Variant, dealt: tuple[Sequence[Card], Sequence[Card]], star
     scores: list[tuple[int, int, Part]] = []
     if starter.rank is Rank.JACK:
         scores.append((DEALER, HEELS, Part.HEELS))
-    for side, points in _play(kept, dealt, starter, variant.spec.single_count):
+    unseen, ranks = _unseen(dealt, starter) if seen is None else (
+        [list(left) for left in seen[0]], list(seen[1]))
+    for side, points in _play(kept, unseen, ranks, variant.spec.single_count):
         scores.append((side, points, Part.PLAY))
     for side, part in ((PONE, Part.PONE_HAND), (DEALER, Part.DEALER_HAND)):
         points = score(kept[side], starter)
@@ -217,11 +223,9 @@ def _deal_around(rng: random.Random, size: int, to_crib: int, known: Known) -> t
     return dealt, starter, kept_by
 
 
-def _play(kept: Sequence[Sequence[Card]], dealt: Sequence[Sequence[Card]], starter: Card,
-          single_count: bool) -> list[tuple[int, int]]:
-    position = Position.start(kept)  # seat 0 is the pone, who leads
-    # What each player has not seen: every rank less their own six cards and the starter;
-    # cards laid are taken off as they fall. A bit per rank still unseen goes with it.
+def _unseen(dealt: Sequence[Sequence[Card]], starter: Card) -> tuple[list[list[int]], list[int]]:
+    """What each player has not seen as the play begins: the count of each rank (by
+    order) less their own cards and the starter, and a bit per rank still unseen."""
     unseen = []
     ranks = []
     for cards in dealt:
@@ -231,41 +235,69 @@ def _play(kept: Sequence[Sequence[Card]], dealt: Sequence[Sequence[Card]], start
             left[card.order] -= 1
         unseen.append(left)
         ranks.append(sum(1 << order for order in range(1, 14) if left[order] > 0))
+    return unseen, ranks
+
+
+def _play(kept: Sequence[Sequence[Card]], unseen: list[list[int]], ranks: list[int],
+          single_count: bool) -> list[tuple[int, int]]:
+    """The play by the strategy, ``unseen`` and ``ranks`` as :func:`_unseen` gives them
+    (updated in place: cards laid are taken off as they fall)."""
+    position = Position.start(kept)  # seat 0 is the pone, who leads
     pegged: list[tuple[int, int]] = []
-    while position.actor is not None:
-        seat = position.actor
-        legal = position.legal()
-        if not legal:
+    choices = _CHOICES
+    while (seat := position.actor) is not None:
+        hands, count, stack, _, _, _ = position
+        other = hands[1 - seat]
+        # What a lay leads to reads the other hand only through whether it can lay on:
+        # its lowest card's pips (0 once empty). A go it said this count needs no bit of
+        # its own: it could not lay then, and the count has only risen since. So the
+        # choice is remembered by that and the actor's own hand, not the whole position.
+        key = (hands[seat], stack, count, PIPS[other[0]] if other else 0, ranks[seat],
+               single_count)
+        order = choices.get(key)
+        if order is None:
+            order = _choose(position, ranks[seat], single_count)
+            if len(choices) >= _CHOICES_KEPT:
+                choices.clear()
+            choices[key] = order
+        if not order:
             position, pegs = position.go(single_count=single_count)
         else:
-            order, position, pegs = _choose(position, legal, ranks[seat], single_count)
-            for other, left in enumerate(unseen):
-                if other != seat:
-                    left[order] -= 1
-                    if left[order] <= 0:
-                        ranks[other] &= ~(1 << order)
+            position, pegs = position.lay(order, single_count=single_count)
+            left = unseen[1 - seat]
+            left[order] -= 1
+            if left[order] <= 0:
+                ranks[1 - seat] &= ~(1 << order)
         pegged.extend(pegs)
     return pegged
 
 
-def _choose(position: Position, legal: Sequence[int], ranks: int,
-            single_count: bool) -> tuple[int, Position, Pegs]:
-    """The card to lay (``ranks``: a bit per rank the actor has not seen), with the
-    position and the pegs it leads to."""
-    if len(legal) == 1:  # nothing to weigh
-        return legal[0], *position.lay(legal[0], single_count=single_count)
+def _choose(position: Position, ranks: int, single_count: bool) -> int:
+    """The rank to lay (``ranks``: a bit per rank the actor has not seen; 0: none can
+    be laid, a go): each legal card laid, worth what it pegs less the worst reply,
+    highest first so that ties keep the highest."""
+    legal = position.legal()
+    if len(legal) <= 1:  # nothing to weigh
+        return legal[0] if legal else 0
     seat = position.actor
-    best: tuple[int, Position, Pegs] | None = None
-    best_value = 0
-    for order in reversed(legal):  # highest first: ties keep the highest
+    best = legal[-1]
+    best_value: int | None = None
+    for order in reversed(legal):
         after, pegs = position.lay(order, single_count=single_count)
         value = sum(points for who, points in pegs if who == seat)
         if after.actor is not None and after.actor != seat:
             value -= _worst_reply(after.stack, after.count, ranks)
-        if best is None or value > best_value:
-            best, best_value = (order, after, pegs), value
-    assert best is not None  # ``legal`` is never empty here
+        if best_value is None or value > best_value:
+            best, best_value = order, value
     return best
+
+
+_CHOICES: dict[tuple[Hand, tuple[int, ...], int, int, int, bool], int] = {}
+"""The one-ply choice (:func:`_choose`) by what it depends on (:func:`_play`'s key): the
+fifteen options of a discard meet the same opponent on each shuffle, and a hand's later
+cards recur."""
+_CHOICES_KEPT = 1 << 16
+"""At most this many choices kept (some 16 MB); past it the memory starts again."""
 
 
 @lru_cache(maxsize=1 << 16)

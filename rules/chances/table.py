@@ -25,7 +25,8 @@ from rules.chances.tally import DEALER_FIRST, FINAL, PONE_FIRST, Tally
 from rules.core.rulesets import Ruleset
 from rules.deal.game import Margin, margin_lines
 
-__all__ = ["SCALE", "ChanceTable", "Chances", "half_widths", "induce", "outcome", "step"]
+__all__ = ["SCALE", "ChanceTable", "Chances", "half_widths", "induce", "outcome",
+           "pone_win", "step"]
 
 SCALE = 10**9
 """Fixed point: a probability of 1."""
@@ -121,6 +122,18 @@ def outcome(trail: Trail, target: int, after: Values, pone: int, dealer: int,
     nxt = after[run[DEALER], run[PONE]]
     swapped: Values = np.concatenate((nxt[3:6], nxt[0:3]))
     return swapped
+
+
+def pone_win(trail: Trail, target: int, after: Values, pone: int, dealer: int) -> int:
+    """:func:`outcome`'s pone's win alone (the whole deal pegged), without building the
+    other five figures: what a discard's deals are judged by, thousands a request."""
+    run = [pone, dealer]
+    for side, points, _ in trail.scores:
+        run[side] += points
+        if run[side] >= target:
+            return SCALE if side == PONE else 0
+    # The next deal's dealer is this pone: its win is the next position's dealer's.
+    return int(after[run[DEALER], run[PONE], 3 + WIN])
 
 
 def induce(tally: Tally) -> Values:

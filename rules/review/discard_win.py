@@ -37,10 +37,13 @@ Farther out the slope is within a point of percentage of the dealt-out figure
 (bench/chances_review.py)."""
 REVIEW_SAMPLES = 32
 """Deals dealt out for each option of a discard reviewed: a six-card discard's fifteen
-options cost 480 deals, about 60 ms of CPU."""
+options cost 480 deals, about 60 ms of CPU when it was set, 30 ms since issue 31 (64
+would fit the old time, the intervals a third narrower, but change the answers:
+bench/RESULTS.md)."""
 REVIEW_DEALS = 8 * 15 * REVIEW_SAMPLES
 """The deals one request may deal out in all: eight six-card discards (the last four
-deals of a two-player game), about 0.5 s of CPU, so that no review passes 1 s."""
+deals of a two-player game), about 0.5 s of CPU when it was set (0.25 s since issue 31),
+so that no review passes 1 s."""
 
 
 class WinBy(StrEnum):
