@@ -25,6 +25,7 @@ from typing import Any
 
 from muggins.archive_read import Record, Unreadable, read_archive, review_record
 from muggins.archive_table import player_table, write_tables
+from muggins.cluster import dask_client
 
 __all__ = ["CHUNK", "ArchiveError", "Stopped", "Summary", "review_archive"]
 
@@ -124,33 +125,24 @@ def review_archive(files: Sequence[str], out: Path, *, workers: int = 2,
 
 def _run(chunks: list[list[Item]], parts: list[Path], todo: list[int], workers: int,
          scheduler: str | None, progress: bool, stop_after: int | None) -> None:
-    from dask.distributed import Client, LocalCluster, as_completed
+    from dask.distributed import as_completed
     from tqdm import tqdm
 
-    cluster = None
-    if scheduler is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
-        client = Client(cluster)
-    else:
-        client = Client(scheduler)
     done_games = sum(len(chunks[n]) for n in range(len(chunks)) if n not in set(todo))
     bar = tqdm(total=sum(map(len, chunks)), initial=done_games, unit="game",
                disable=not progress, file=sys.stderr, dynamic_ncols=True)
-    try:
-        futures = {client.submit(_review_chunk, chunks[n], pure=False): n for n in todo}
-        for finished, future in enumerate(as_completed(futures), start=1):
-            n = futures[future]
-            _write(parts[n], "".join(map(_line, future.result())))
-            future.release()
-            bar.update(len(chunks[n]))
-            if stop_after is not None and finished >= stop_after:
-                raise Stopped(f"stopped after {finished} chunks")
-    finally:
-        bar.close()
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    with dask_client(workers, scheduler) as client:
+        try:
+            futures = {client.submit(_review_chunk, chunks[n], pure=False): n for n in todo}
+            for finished, future in enumerate(as_completed(futures), start=1):
+                n = futures[future]
+                _write(parts[n], "".join(map(_line, future.result())))
+                future.release()
+                bar.update(len(chunks[n]))
+                if stop_after is not None and finished >= stop_after:
+                    raise Stopped(f"stopped after {finished} chunks")
+        finally:
+            bar.close()
 
 
 def _join(out: Path, parts: list[Path], games: int, chunks: int, resumed: int) -> Summary:

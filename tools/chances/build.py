@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rules.advice
+from muggins.cluster import dask_client
 from rules.chances import (
     STRATEGY,
     ChanceTable,
@@ -67,17 +68,10 @@ def _chunk(variant: str, seed: int, number: int, deals: int) -> tuple[int, str, 
 def build(plan: Plan, *, scheduler: str | None = None, workers: int = 2,
           command: str = "") -> ChanceTable:
     """Deal the plan's chunks on a Dask cluster and induce the table."""
-    from dask.distributed import Client, LocalCluster, as_completed
+    from dask.distributed import as_completed
 
     started, cpu = time.perf_counter(), time.process_time()
-    cluster = None
-    if scheduler is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
-        client = Client(cluster)
-    else:
-        client = Client(scheduler)
-    try:
+    with dask_client(workers, scheduler) as client:
         futures = [client.submit(_chunk, str(plan.variant), plan.seed, number,
                                  plan.chunk_deals(number), pure=False)
                    for number in range(plan.chunks)]
@@ -91,10 +85,6 @@ def build(plan: Plan, *, scheduler: str | None = None, workers: int = 2,
         total = sum(groups[1:], groups[0])
         induced = client.gather(client.map(induce, [total, *groups], pure=False))
         workers_seen = len(client.scheduler_info()["workers"])
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
     values, *group_values = induced
     provenance = {
         "command": command,
