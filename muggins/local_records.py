@@ -46,7 +46,7 @@ from rules.answers import (
 )
 from rules.core import FEWEST_PLAYERS, MOST_CARDS, MOST_PLAYERS, MOST_TO_CRIB
 from rules.notation import Deal, Game, NotationError, Options, Play
-from rules.review import game_chances, rate_game
+from rules.review import game_chances, rate_game, rate_play
 
 __all__ = ["answer_record"]
 
@@ -230,8 +230,9 @@ def _game(body: Any, *, review: bool) -> dict[str, Any]:
     tables = chance_tables()
     reviewed = review_game(table, deals, ruleset=ruleset, muggins=muggins,
                            scores_before=scores, tables=tables)
+    rated = rate_game(reviewed, deals, tables)
     return game_review_answer(reviewed, variant, game_chances(reviewed.check, table, tables),
-                              rate_game(reviewed, deals, tables))
+                              rated, rate_play(reviewed, deals, tables, rated))
 
 
 _READERS: dict[str, Callable[[Any], dict[str, Any]]] = {

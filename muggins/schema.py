@@ -811,10 +811,53 @@ class DealChances(TypedDict):
     after_show: Chance | None
 
 
+class PlayRating(TypedDict):
+    """
+    The play rating over the game, with its parts (docs/rating.md). Added in 0.4.0.
+    """
+
+    value: float
+    """
+    Thousandths of a game of chance of winning given up per unforced decision: 1000 × (discards + play + claims) ÷ decisions (docs/rating.md); lower is better, 0 the engine's best every time.
+    """
+    band: str
+    """
+    The band the rating falls in, calibrated on computer players of known strength (docs/rating.md): engine, expert, club, casual, novice, random.
+    """
+    discards: float
+    """
+    The discards' part of the rating: 1000 × their `win_loss` summed ÷ decisions.
+    """
+    play: float
+    """
+    The play's part: 1000 × the unforced cards' `win_loss` summed ÷ decisions.
+    """
+    claims: float
+    """
+    The claims left unmade: 1000 × the counts' `loss` in points, each times the claimer's value of a point before the deal, ÷ decisions.
+    """
+
+
 class PlayerFigures(TypedDict):
     error_rate: float
     decisions: int
     luck: float
+    rating: NotRequired[PlayRating]
+    """
+    The play rating over the game, with its parts (docs/rating.md). Added in 0.4.0.
+    """
+    result: NotRequired[float]
+    """
+    1 for the winner, 0 for the loser (0.5 each in a game with no winner). Added in 0.4.0.
+    """
+    net_luck: NotRequired[float]
+    """
+    The player's `luck` less the opponent's. Added in 0.4.0.
+    """
+    luck_adjusted: NotRequired[float]
+    """
+    The result less `net_luck`: what the result would have been had the cards and cuts been worth their mean to both (GNU Backgammon's luck-adjusted result; docs/rating.md). Added in 0.4.0.
+    """
 
 
 class GameReviewResult(TypedDict):

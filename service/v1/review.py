@@ -13,7 +13,7 @@ from marshmallow import ValidationError, validates_schema
 
 from rules import deal_from_json, review_deal, review_game, table_from_json
 from rules.answers import deal_review_answer, game_review_answer
-from rules.review import game_chances, rate_game
+from rules.review import game_chances, rate_game, rate_play
 from service.errors import Coded, load_request
 from service.observability import count_findings
 from service.v1.chances import load_tables
@@ -104,6 +104,7 @@ def games_review() -> Response:
     check = review.check
     count_findings(check.findings)
     table = game_table(data, body)
+    rated = rate_game(review, deals, load_tables())
     return jsonify(game_review_answer(review, data["variant"],
-                                      game_chances(check, table, load_tables()),
-                                      rate_game(review, deals, load_tables())))
+                                      game_chances(check, table, load_tables()), rated,
+                                      rate_play(review, deals, load_tables(), rated)))
