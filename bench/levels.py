@@ -58,6 +58,7 @@ def rows(set_name: str, pairs: int) -> Iterator[dict[str, Any]]:
                            "level": name, "opponent": other.name if name == one.name
                            else one.name, "result": found.result, "luck": found.luck,
                            "net_luck": found.net_luck, "decisions": play.decisions,
+                           "discards_judged": play.discards_judged,
                            "discards": play.discards, "play": play.play,
                            "claims": play.claims, "deals": len(game.deals),
                            "cards": len(cards),

@@ -36,10 +36,22 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def rating(rows: Sequence[Row]) -> float:
-    """The pooled rating of ``rows``: 1000 × everything given up ÷ every decision."""
+    """The pooled rating of ``rows`` (rules.review.PlayRating.rating): 1000 × the discards'
+    and the claims' chance given up ÷ the discards judged."""
+    judged = sum(_judged(r) for r in rows)
+    return 1000 * sum(r["discards"] + r["claims"] for r in rows) / judged if judged else 0.0
+
+
+def with_the_play(rows: Sequence[Row]) -> float:
+    """The figure first defined, which failed the order check: 1000 × everything given
+    up, the play's cards too, ÷ every unforced decision."""
     decisions = sum(r["decisions"] for r in rows)
     given_up = sum(r["discards"] + r["play"] + r["claims"] for r in rows)
     return 1000 * given_up / decisions if decisions else 0.0
+
+
+def _judged(row: Row) -> int:
+    return int(row.get("discards_judged", row["decisions"] - row["cards"]))
 
 
 def by_level(rows: Sequence[Row]) -> dict[str, list[Row]]:
@@ -72,21 +84,23 @@ def matrix(rows: Sequence[Row]) -> None:
 
 def levels_table(fit: Sequence[Row], test: Sequence[Row]) -> list[float]:
     print("\neach level's rating (pooled; bootstrap 95%) and its parts, per set:\n")
-    print("| level | fit | test | test: discards / play / claims | test decisions | "
-          "test player-games |")
-    print("|---|---|---|---|---|---|")
+    print("| level | fit | test | test: discards / claims (in it); play a card (beside) | "
+          "test discards / cards | with the play (first figure), test | test player-games |")
+    print("|---|---|---|---|---|---|---|")
     fitted = []
     fit_by, test_by = by_level(fit), by_level(test)
     for name in NAMES:
         rows = test_by[name]
         low, high = bootstrap(rows, rating)
-        decisions = sum(r["decisions"] for r in rows)
-        parts = [1000 * sum(r[k] for r in rows) / decisions
-                 for k in ("discards", "play", "claims")]
+        decisions = sum(_judged(r) for r in rows)
+        cards = sum(r["cards"] for r in rows)
+        parts = [1000 * sum(r["discards"] for r in rows) / decisions,
+                 1000 * sum(r["play"] for r in rows) / cards,
+                 1000 * sum(r["claims"] for r in rows) / decisions]
         fitted.append(rating(fit_by[name]))
         print(f"| {name} | {fitted[-1]:.2f} | {rating(rows):.2f} ({low:.2f}–{high:.2f}) | "
-              f"{parts[0]:.2f} / {parts[1]:.2f} / {parts[2]:.2f} | {decisions} | "
-              f"{len(rows)} |")
+              f"{parts[0]:.2f} / {parts[2]:.2f}; {parts[1]:.2f} | {decisions} / {cards} | "
+              f"{with_the_play(rows):.2f} | {len(rows)} |")
     return fitted
 
 
@@ -96,27 +110,36 @@ def bands(fitted: Sequence[float]) -> None:
         print(f"  below {name} / above the next: {math.sqrt(low * high):.2f}")
 
 
+FIGURES: dict[str, Callable[[Sequence[Row]], float]] = {
+    "rating": rating, "with the play (first figure)": with_the_play}
+
+
 def order(test: Sequence[Row], n: int = SAMPLE) -> None:
     print(f"\norder: samples of {n} games of each of two adjacent levels (test set, "
-          f"{DRAWS} draws); the stronger ranked better (bootstrap 95%):\n")
-    print("| weaker | stronger | by rating | by win rate |")
-    print("|---|---|---|---|")
+          f"{DRAWS // 4} draws); the stronger ranked better (bootstrap 95%):\n")
+    print("| weaker | stronger | " + " | ".join(f"by {k}" for k in FIGURES) +
+          " | by win rate |")
+    print("|---|---|" + "---|" * (len(FIGURES) + 1))
     test_by = by_level(test)
     for weak, strong in pairwise(NAMES):
         a, b = test_by[weak], test_by[strong]
-        found = [_order_rate(a, b, n, DRAWS // 4, figure) for figure in ("rating", "wins")]
-        spans = [_order_span(a, b, n, figure) for figure in ("rating", "wins")]
-        print(f"| {weak} | {strong} | {found[0]:.3f} ({spans[0][0]:.2f}–{spans[0][1]:.2f}) | "
-              f"{found[1]:.3f} ({spans[1][0]:.2f}–{spans[1][1]:.2f}) |")
+        cells = []
+        for figure in [*FIGURES.values(), None]:
+            found = _order_rate(a, b, n, DRAWS // 4, figure)
+            span = _order_span(a, b, n, figure)
+            cells.append(f"{found:.3f} ({span[0]:.2f}–{span[1]:.2f})")
+        print(f"| {weak} | {strong} | " + " | ".join(cells) + " |")
 
 
 def _order_rate(weak: Sequence[Row], strong: Sequence[Row], n: int, draws: int,
-                figure: str) -> float:
+                figure: Callable[[Sequence[Row]], float] | None) -> float:
+    """How often ``n`` games of each rank the stronger better (lower) by ``figure``, or
+    by more wins (None); a tie counts half."""
     right = 0.0
     for _ in range(draws):
         one, other = _sample(weak, n), _sample(strong, n)
-        if figure == "rating":
-            a, b = rating(other), rating(one)  # lower is better
+        if figure is not None:
+            a, b = figure(other), figure(one)
         else:
             a, b = -sum(r["result"] for r in other), -sum(r["result"] for r in one)
         right += 1.0 if a < b else 0.5 if a == b else 0.0
@@ -124,7 +147,7 @@ def _order_rate(weak: Sequence[Row], strong: Sequence[Row], n: int, draws: int,
 
 
 def _order_span(weak: Sequence[Row], strong: Sequence[Row], n: int,
-                figure: str) -> tuple[float, float]:
+                figure: Callable[[Sequence[Row]], float] | None) -> tuple[float, float]:
     found = sorted(_order_rate([rng.choice(weak) for _ in weak],
                                [rng.choice(strong) for _ in strong], n, 100, figure)
                    for _ in range(100))
@@ -135,8 +158,10 @@ def _sample(rows: Sequence[Row], n: int) -> list[Row]:
     return rng.sample(list(rows), n) if n <= len(rows) else [rng.choice(rows) for _ in range(n)]
 
 
-def _predictors(rows: Sequence[Row], draws: int) -> list[tuple[float, float, float]]:
-    """(rating difference, win-rate difference, result) for each game between two levels
+def _predictors(rows: Sequence[Row],
+                draws: int) -> list[tuple[float, float, float, float]]:
+    """(rating difference, win-rate difference, the first figure's difference, result) for
+    each game between two levels
     of ``rows``, the histories ``SAMPLE`` other games of each level, ``draws`` times."""
     pools = by_level(rows)
     found = []
@@ -149,10 +174,11 @@ def _predictors(rows: Sequence[Row], draws: int) -> list[tuple[float, float, flo
             one, other = _sample(mine, SAMPLE), _sample(theirs, SAMPLE)
             by_rating = rating(other) - rating(one)
             by_wins = (sum(r["result"] for r in one) - sum(r["result"] for r in other)) / SAMPLE
+            by_first = with_the_play(other) - with_the_play(one)
             # From both sides, so that the calibration is symmetric (the Brier score is
             # the same either way).
-            found.append((by_rating, by_wins, row["result"]))
-            found.append((-by_rating, -by_wins, 1 - row["result"]))
+            found.append((by_rating, by_wins, by_first, row["result"]))
+            found.append((-by_rating, -by_wins, -by_first, 1 - row["result"]))
     return found
 
 
@@ -170,17 +196,19 @@ def _log_loss(p: np.ndarray, ys: np.ndarray) -> float:
 
 def prediction(fit: Sequence[Row], test: Sequence[Row], draws: int = 10) -> None:
     learned = np.array(_predictors(fit, draws))
-    a = _fit_slope(learned[:, 0], learned[:, 2])
-    b = _fit_slope(learned[:, 1], learned[:, 2])
+    slopes = [_fit_slope(learned[:, i], learned[:, 3]) for i in range(3)]
     tried = np.array(_predictors(test, draws))
-    ys = tried[:, 2]
-    by_rating = 1 / (1 + np.exp(-a * tried[:, 0]))
-    by_wins = 1 / (1 + np.exp(-b * tried[:, 1]))
+    ys = tried[:, 3]
+    with np.errstate(over="ignore"):
+        predicted = [1 / (1 + np.exp(-k * tried[:, i])) for i, k in enumerate(slopes)]
+    by_rating = predicted[0]
     games = len(tried) // (2 * draws)
     print(f"\nprediction: P(win) = σ(k·difference), k fitted on the fit set (rating "
-          f"{a:.3f} a thousandth, win rate {b:.2f}); on the test set's {games} games "
-          f"between two levels, each with {draws} draws of {SAMPLE}-game histories:")
-    for label, p in (("rating difference", by_rating), ("win-rate difference", by_wins)):
+          f"{slopes[0]:.3f} a thousandth, win rate {slopes[1]:.2f}, the first figure "
+          f"{slopes[2]:.3f}); on the test set's {games} games between two levels, each "
+          f"with {draws} draws of {SAMPLE}-game histories of each level:")
+    labels = ("rating difference", "win-rate difference", "first figure's difference")
+    for label, p in zip(labels, predicted, strict=True):
         scores = (p - ys) ** 2
         spread = _game_bootstrap(scores, draws)
         print(f"  Brier by {label}: {scores.mean():.4f} ({spread[0]:.4f}–{spread[1]:.4f})")
@@ -235,18 +263,35 @@ def _once(rows: Sequence[Row]) -> list[Row]:
     return [r for r in rows if NAMES.index(r["level"]) < NAMES.index(r["opponent"])]
 
 
-def luck(test: Sequence[Row]) -> None:
-    games = _once(test)
+def luck(fit: Sequence[Row], test: Sequence[Row]) -> None:
+    weight = _weight(_once(fit))
+    games = [{**r, "weighted": weight * r["net_luck"]} for r in _once(test)]
     print(f"\nluck (test set, {len(games)} games between two levels): the variance of the "
           "result about its pairing's mean, raw and less the luck (bootstrap 95% of the "
-          "reduction):")
-    for label, key in (("net luck (own less the opponent's)", "net_luck"),
+          f"reduction); the weight of the net luck fitted on the fit set: {weight:.3f} "
+          "(rules.review.LUCK_WEIGHT):")
+    for label, key in ((f"{weight:.2f} × net luck (the figure)", "weighted"),
+                       ("the net luck, own less the opponent's (first figure)", "net_luck"),
                        ("own luck alone", "luck")):
         found = _reduction(games, key)
         spread = sorted(_reduction([rng.choice(games) for _ in games], key)[2]
                         for _ in range(400))
         print(f"  less {label}: variance {found[0]:.4f} raw, {found[1]:.4f} adjusted: "
               f"{found[2]:.1%} less ({spread[10]:.1%} to {spread[389]:.1%})")
+
+
+def _weight(games: Sequence[Row]) -> float:
+    """The least-squares slope of the result on the net luck, within each pairing."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for pairing in {(r["level"], r["opponent"]) for r in games}:
+        rows = [r for r in games if (r["level"], r["opponent"]) == pairing]
+        luck = np.array([r["net_luck"] for r in rows])
+        results = np.array([r["result"] for r in rows])
+        xs.extend(luck - luck.mean())
+        ys.extend(results - results.mean())
+    x, y = np.array(xs), np.array(ys)
+    return float((x * y).sum() / (x * x).sum())
 
 
 def _reduction(games: Sequence[Row], key: str) -> tuple[float, float, float]:
@@ -261,7 +306,8 @@ def _reduction(games: Sequence[Row], key: str) -> tuple[float, float, float]:
     return a, b, 1 - b / a
 
 
-def needed(test: Sequence[Row], both: Sequence[Row]) -> None:
+def needed(fit: Sequence[Row], test: Sequence[Row], both: Sequence[Row]) -> None:
+    weight = _weight(_once(fit))
     print("\ngames needed to separate adjacent levels 95% of the time: the rating "
           "(each level's own games, test set resampled), the raw result and the "
           "luck-adjusted result (head to head, both sets, one-sided normal):\n")
@@ -272,11 +318,11 @@ def needed(test: Sequence[Row], both: Sequence[Row]) -> None:
         grid = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150, 200)
         by_rating = next((str(n) for n in grid
                           if _order_rate(test_by[weak], test_by[strong], n, 400,
-                                         "rating") >= 0.95), "over 200")
+                                         rating) >= 0.95), "over 200")
         head = [r for r in both if r["level"] == strong and r["opponent"] == weak]
         cells = []
         for values in ([r["result"] for r in head],
-                       [r["result"] - r["net_luck"] for r in head]):
+                       [r["result"] - weight * r["net_luck"] for r in head]):
             mean, sd = float(np.mean(values)), float(np.std(values, ddof=1))
             cells.append(f"{math.ceil((1.645 * sd / (mean - 0.5)) ** 2)} "
                          f"(edge {mean - 0.5:+.3f})" if mean > 0.5 else
@@ -303,5 +349,5 @@ def figures(fit: Sequence[Row], test: Sequence[Row]) -> None:
     prediction(fit, test)
     reliability(both, NAMES, "all six levels, both sets")
     reliability(both, NAMES[3:], "club, expert and engine, both sets")
-    luck(test)
-    needed(test, both)
+    luck(fit, test)
+    needed(fit, test, both)

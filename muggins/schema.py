@@ -818,7 +818,7 @@ class PlayRating(TypedDict):
 
     value: float
     """
-    Thousandths of a game of chance of winning given up per unforced decision: 1000 × (discards + play + claims) ÷ decisions (docs/rating.md); lower is better, 0 the engine's best every time.
+    Thousandths of a game of chance of winning given up a deal, at the discard and in the claims: 1000 × (the discards' `win_loss` + the claims) ÷ the discards judged (docs/rating.md); lower is better, 0 the engine's best every time. It is `discards` + `claims`.
     """
     band: str
     """
@@ -826,15 +826,15 @@ class PlayRating(TypedDict):
     """
     discards: float
     """
-    The discards' part of the rating: 1000 × their `win_loss` summed ÷ decisions.
+    The discards' part: 1000 × their `win_loss` summed ÷ the discards judged.
     """
     play: float
     """
-    The play's part: 1000 × the unforced cards' `win_loss` summed ÷ decisions.
+    Beside the rating, not in it: 1000 × the unforced cards' `win_loss` summed ÷ those cards (judged double-dummy, so it faults the cards a player could not see; docs/rating.md).
     """
     claims: float
     """
-    The claims left unmade: 1000 × the counts' `loss` in points, each times the claimer's value of a point before the deal, ÷ decisions.
+    The claims left unmade: 1000 × the counts' `loss` in points, each times the claimer's value of a point before the deal, ÷ the discards judged.
     """
 
 
@@ -856,7 +856,7 @@ class PlayerFigures(TypedDict):
     """
     luck_adjusted: NotRequired[float]
     """
-    The result less `net_luck`: what the result would have been had the cards and cuts been worth their mean to both (GNU Backgammon's luck-adjusted result; docs/rating.md). Added in 0.4.0.
+    The result less 0.52 × `net_luck`: what the result would have been had the cards and cuts been worth their mean to both (GNU Backgammon's luck-adjusted result, with the luck's weight fitted on computer players; docs/rating.md). Added in 0.4.0.
     """
 
 

@@ -17,11 +17,20 @@ from rules.review.deal import (
 from rules.review.discard_win import NEAR_END, REVIEW_DEALS, REVIEW_SAMPLES, WinBy
 from rules.review.play import CardReview, PlayReview
 from rules.review.rating import SEAT_MEAN, Rating, rate_game
-from rules.review.skill import BANDS, GameRating, PlayRating, band_of, rate_games, rate_play
+from rules.review.skill import (
+    BANDS,
+    LUCK_WEIGHT,
+    GameRating,
+    PlayRating,
+    band_of,
+    rate_games,
+    rate_play,
+)
 from rules.review.value import point_value
 
 __all__ = [
     "BANDS",
+    "LUCK_WEIGHT",
     "NEAR_END",
     "REVIEW_DEALS",
     "REVIEW_POSITIONS",

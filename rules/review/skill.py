@@ -1,28 +1,33 @@
 """The play rating (docs/rating.md): one figure per player, for a game or any set of
-games, from the chance of winning given up per unforced decision as the review judges
-it, with its parts; and the luck-adjusted result beside it.
+games, from the chance of winning given up per decision as the review judges it, with
+its parts; and the luck-adjusted result beside it.
 
-* **The rating** is ``1000 × (D + P + C) ÷ N``, in thousandths of a game given up per
-  decision (lower is better; 0 is the engine's best every time):
+* **The rating** is ``1000 × (D + C) ÷ N``, in thousandths of a game given up a deal
+  (lower is better; 0 is the engine's best every time):
 
-  - ``N``, the unforced decisions: every discard judged by chance, and every card laid
-    while its player held more than one distinct legal rank (those of
-    :func:`rules.review.rate_game`'s ``decisions``);
-  - ``D``, the discards' ``win_loss`` summed; ``P``, the unforced cards' ``win_loss``
-    summed;
+  - ``N``, the discards judged by chance (one a player a deal; a discard has fifteen
+    options, so it is never forced);
+  - ``D``, their ``win_loss`` summed;
   - ``C``, the claims left unmade: each count the referee ruled against its claimer
     (an undercount's missed points, an overclaim's penalty, muggins taken), in points,
     times the claimer's value of a point before the deal
-    (:func:`rules.review.point_value`). A count is no choice (its true total is the one
-    right claim), so it adds to what was given up and not to ``N``.
+    (:func:`rules.review.point_value`).
 
-  Its parts, ``1000 × D ÷ N``, ``1000 × P ÷ N`` and ``1000 × C ÷ N``, add up to it. Over
-  many games the sums are added first (:meth:`PlayRating.__add__`), so a game counts by
-  its decisions, and a short game cannot sway the figure more than its decisions do.
-* **The luck-adjusted result**: the result (1 for the winner, 0 for the loser) less the
-  player's net luck, their own luck less their opponent's
-  (:func:`rules.review.rate_game`'s ``luck``, in chance of winning): what the result
-  would have been had the cards and cuts been worth their mean to both.
+  **The play** is a part shown beside it and left out of the figure:
+  ``1000 × P ÷ M``, ``P`` the ``win_loss`` of the ``M`` cards laid while the player held
+  more than one distinct legal rank. The play is judged double-dummy, every hand known,
+  which faults an honest player for the cards they could not see, and a hopeless
+  position costs nothing whatever is laid: on the computer players a uniform draw gave
+  up less a card than a better level, and the figure with the play in it failed the
+  order check (docs/rating.md, "The figure changed"). Its parts ``discards`` and
+  ``claims`` add up to it. Over many games the sums are added first
+  (:meth:`PlayRating.__add__`), so a game counts by its deals.
+* **The luck-adjusted result**: the result (1 for the winner, 0 for the loser) less
+  :data:`LUCK_WEIGHT` times the player's net luck, their own luck less their opponent's
+  (:func:`rules.review.rate_game`'s ``luck``, in chance of winning). The weight is fitted
+  on the computer players' games: the luck as summed deal by deal overstates what the
+  cards decided, and at full weight the adjusted result varied nearly as much as the raw
+  one.
 """
 
 from __future__ import annotations
@@ -37,18 +42,24 @@ from rules.review.deal import DealReview, GameReview
 from rules.review.rating import Rating, rate_game
 from rules.review.value import covered_table, point_value
 
-__all__ = ["BANDS", "GameRating", "PlayRating", "band_of", "rate_games", "rate_play"]
+__all__ = ["BANDS", "LUCK_WEIGHT", "GameRating", "PlayRating", "band_of", "rate_games",
+           "rate_play"]
 
 PER = 1000
-"""The rating's unit: thousandths of a game of chance given up per decision."""
+"""The rating's unit: thousandths of a game of chance given up a decision."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlayRating:
-    """The chance of winning given up over a player's unforced decisions, by part; add two
-    to pool them (a set of games' rating is its sums', not the mean of its games')."""
+    """The chance of winning given up by a player, by part, with the decisions it was given
+    up over; add two to pool them (a set of games' rating is its sums', not the mean of
+    its games')."""
 
     decisions: int
+    """Every unforced decision judged: the discards and the unforced cards (as
+    :func:`rules.review.rate_game` counts them)."""
+    discards_judged: int
+    """The discards judged by chance: the rating's ``N``."""
     discards: float
     """The discards' ``win_loss`` summed (chance, 0 to 1 each)."""
     play: float
@@ -57,30 +68,40 @@ class PlayRating:
     """The counts ruled against their claimer, in chance."""
 
     @property
+    def cards(self) -> int:
+        """The unforced cards judged."""
+        return self.decisions - self.discards_judged
+
+    @property
     def rating(self) -> float:
-        """``1000 × (discards + play + claims) ÷ decisions``; 0 with no decision."""
-        return self._per(self.discards + self.play + self.claims)
+        """``1000 × (discards + claims) ÷ discards judged``; 0 with none."""
+        return _per(self.discards + self.claims, self.discards_judged)
 
     @property
     def parts(self) -> dict[str, float]:
-        """The rating's parts, ``discards``, ``play`` and ``claims``, which add up to it."""
-        return {"discards": self._per(self.discards), "play": self._per(self.play),
-                "claims": self._per(self.claims)}
+        """The rating's parts, ``discards`` and ``claims``, which add up to it; and the
+        ``play`` beside it, per unforced card, which is not in it."""
+        return {"discards": _per(self.discards, self.discards_judged),
+                "play": _per(self.play, self.cards),
+                "claims": _per(self.claims, self.discards_judged)}
 
     @property
     def band(self) -> str:
         """The band the rating falls in (:data:`BANDS`)."""
         return band_of(self.rating)
 
-    def _per(self, given_up: float) -> float:
-        return PER * given_up / self.decisions if self.decisions else 0.0
-
     def __add__(self, other: PlayRating) -> PlayRating:
-        return PlayRating(self.decisions + other.decisions, self.discards + other.discards,
-                          self.play + other.play, self.claims + other.claims)
+        return PlayRating(self.decisions + other.decisions,
+                          self.discards_judged + other.discards_judged,
+                          self.discards + other.discards, self.play + other.play,
+                          self.claims + other.claims)
 
 
-NOTHING = PlayRating(0, 0.0, 0.0, 0.0)
+def _per(given_up: float, decisions: int) -> float:
+    return PER * given_up / decisions if decisions else 0.0
+
+
+NOTHING = PlayRating(0, 0, 0.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,22 +119,29 @@ class GameRating:
 
     @property
     def luck_adjusted(self) -> float:
-        """The result less the net luck."""
-        return self.result - self.net_luck
+        """The result less :data:`LUCK_WEIGHT` times the net luck."""
+        return self.result - LUCK_WEIGHT * self.net_luck
 
+
+LUCK_WEIGHT = 0.52
+"""What a unit of net luck is worth in the result: the least-squares slope of the result
+on the net luck within each pairing of levels, on the fit set of bench/levels.py (180
+games); on the test set it takes 36% off the result's variance, where the full weight
+took 11% (docs/rating.md)."""
 
 BANDS: tuple[tuple[float, str], ...] = (
-    (4.0, "engine"),
-    (8.0, "expert"),
-    (14.0, "club"),
-    (22.0, "casual"),
-    (40.0, "novice"),
+    (1.1, "engine"),
+    (1.7, "expert"),
+    (4.4, "club"),
+    (17.0, "casual"),
+    (38.0, "novice"),
     (float("inf"), "random"),
 )
-"""The bands, best first: a rating below each bound (thousandths of a game per
-decision) takes its name. The bounds are calibrated on the computer players' levels
-(:data:`rules.players.LEVELS`), halfway (geometrically) between the ratings of
-adjacent levels on a seeded set of games (bench/levels.py, docs/rating.md)."""
+"""The bands, best first: a rating below each bound (thousandths of a game a deal) takes
+its name. The bounds are calibrated on the computer players' levels
+(:data:`rules.players.LEVELS`): the geometric midpoints between the ratings of adjacent
+levels on the fit set of bench/levels.py (random 46.6, novice 31.6, casual 9.4, club
+2.1, expert 1.3, engine 0.9; docs/rating.md)."""
 
 
 def band_of(rating: float) -> str:
@@ -175,4 +203,4 @@ def _deal(deal: DealReview, player: str, chance_table: ChanceTable) -> PlayRatin
         claims = missed * point_value(chance_table, before[at.side_of(at.pone).name],
                                       before[at.side_of(at.dealer).name],
                                       is_dealer=player == at.dealer)
-    return PlayRating(discards + len(cards), given_up, sum(cards), claims)
+    return PlayRating(discards + len(cards), discards, given_up, sum(cards), claims)

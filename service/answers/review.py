@@ -167,21 +167,23 @@ class _Chances(Answer):
 class _PlayRating(Answer):
     type_name = "PlayRating"
     value = Float(required=True, metadata=doc(
-        "Thousandths of a game of chance of winning given up per unforced decision: "
-        "1000 × (discards + play + claims) ÷ decisions (docs/rating.md); lower is better, "
-        "0 the engine's best every time.", minimum=0, example=7.5))
+        "Thousandths of a game of chance of winning given up a deal, at the discard and "
+        "in the claims: 1000 × (the discards' `win_loss` + the claims) ÷ the discards "
+        "judged (docs/rating.md); lower is better, 0 the engine's best every time. It is "
+        "`discards` + `claims`.", minimum=0, example=2.5))
     band = String(required=True, metadata=doc(
         "The band the rating falls in, calibrated on computer players of known strength "
-        "(docs/rating.md): engine, expert, club, casual, novice, random.", example="expert"))
+        "(docs/rating.md): engine, expert, club, casual, novice, random.", example="club"))
     discards = Float(required=True, metadata=doc(
-        "The discards' part of the rating: 1000 × their `win_loss` summed ÷ decisions.",
+        "The discards' part: 1000 × their `win_loss` summed ÷ the discards judged.",
         minimum=0))
     play = Float(required=True, metadata=doc(
-        "The play's part: 1000 × the unforced cards' `win_loss` summed ÷ decisions.",
-        minimum=0))
+        "Beside the rating, not in it: 1000 × the unforced cards' `win_loss` summed ÷ "
+        "those cards (judged double-dummy, so it faults the cards a player could not "
+        "see; docs/rating.md).", minimum=0))
     claims = Float(required=True, metadata=doc(
         "The claims left unmade: 1000 × the counts' `loss` in points, each times the "
-        "claimer's value of a point before the deal, ÷ decisions.", minimum=0))
+        "claimer's value of a point before the deal, ÷ the discards judged.", minimum=0))
 
 
 class _Figures(Answer):
@@ -197,9 +199,10 @@ class _Figures(Answer):
     net_luck = Float(metadata=doc(
         "The player's `luck` less the opponent's. Added in 0.4.0."))
     luck_adjusted = Float(metadata=doc(
-        "The result less `net_luck`: what the result would have been had the cards and "
-        "cuts been worth their mean to both (GNU Backgammon's luck-adjusted result; "
-        "docs/rating.md). Added in 0.4.0."))
+        "The result less 0.52 × `net_luck`: what the result would have been had the "
+        "cards and cuts been worth their mean to both (GNU Backgammon's luck-adjusted "
+        "result, with the luck's weight fitted on computer players; docs/rating.md). "
+        "Added in 0.4.0."))
 
 
 class GameReviewResult(Answer):

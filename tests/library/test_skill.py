@@ -12,6 +12,7 @@ from rules import DealClaims, DealRecord, Table, Variant, review_game, shipped_t
 from rules.chances import PONE, ChanceTable
 from rules.review import (
     BANDS,
+    LUCK_WEIGHT,
     GameRating,
     GameReview,
     PlayRating,
@@ -52,21 +53,24 @@ def built(tables: dict[Variant, ChanceTable], *,
 
 
 class TestTheFormula:
-    def test_the_sums_over_the_unforced_decisions(self,
-                                                   tables: dict[Variant, ChanceTable]) -> None:
+    def test_the_discards_and_claims_a_discard_and_the_play_beside(
+            self, tables: dict[Variant, ChanceTable]) -> None:
         review, records = built(tables)
         rated = rate_play(review, records, tables)
         assert rated is not None
-        # bob: his discard (0.01) and the king, queen and jack (0.02, 0.04, 0.07; the ten
-        # was his last card): 1000 × 0.14 ÷ 4 decisions.
+        # bob: his discard (0.01) over his one discard: 1000 × 0.01 ÷ 1. Beside it the
+        # play, the king, queen and jack (0.02, 0.04, 0.07; the ten was his last card):
+        # 1000 × 0.13 ÷ 3.
         bob = rated["bob"].play
-        assert bob.decisions == 4
-        assert bob.rating == pytest.approx(35.0, abs=1e-12)
-        assert bob.parts == pytest.approx({"discards": 2.5, "play": 32.5, "claims": 0.0},
+        assert (bob.decisions, bob.discards_judged, bob.cards) == (4, 1, 3)
+        assert bob.rating == pytest.approx(10.0, abs=1e-12)
+        assert bob.parts == pytest.approx({"discards": 10.0, "play": 130 / 3, "claims": 0.0},
                                           abs=1e-12)
-        # ann: her discard alone (every two was forced): 1000 × 0.03 ÷ 1.
-        assert rated["ann"].play.decisions == 1
-        assert rated["ann"].play.rating == pytest.approx(30.0, abs=1e-12)
+        # ann: her discard (0.03); every two she laid was forced, so no play part.
+        ann = rated["ann"].play
+        assert (ann.decisions, ann.discards_judged, ann.cards) == (1, 1, 0)
+        assert ann.rating == pytest.approx(30.0, abs=1e-12)
+        assert ann.parts["play"] == 0.0
 
     def test_the_same_decisions_as_the_error_rate(self,
                                                   tables: dict[Variant, ChanceTable]) -> None:
@@ -74,9 +78,10 @@ class TestTheFormula:
         rated, rates = rate_play(review, records, tables), rate_game(review, records, tables)
         assert rated is not None and rates is not None
         for player in ("ann", "bob"):
-            assert rated[player].play.decisions == rates[player].decisions
-            assert rated[player].play.rating == pytest.approx(
-                1000 * rates[player].error_rate, abs=1e-12)
+            play = rated[player].play
+            assert play.decisions == rates[player].decisions
+            assert (play.discards + play.play) / play.decisions == pytest.approx(
+                rates[player].error_rate, abs=1e-15)
 
     def test_a_claim_left_unmade_is_its_points_at_the_value_of_a_point(
             self, tables: dict[Variant, ChanceTable]) -> None:
@@ -92,18 +97,20 @@ class TestTheFormula:
         assert ann.claims == pytest.approx(2 * value, abs=1e-15)
         assert ann.parts["claims"] == pytest.approx(1000 * 2 * value, abs=1e-9)
         assert ann.rating == pytest.approx(30.0 + 2000 * value, abs=1e-9)
+        assert ann.rating == pytest.approx(ann.parts["discards"] + ann.parts["claims"],
+                                           abs=1e-12)
         assert rated["bob"].play.claims == 0
 
     def test_pooled_by_the_sums_not_the_mean_of_games(self) -> None:
-        bob = PlayRating(4, 0.01, 0.13, 0.0)
-        ann = PlayRating(1, 0.03, 0.0, 0.0)
-        # 1000 × 0.17 ÷ 5, not the mean of 35 and 30.
-        assert (bob + ann).rating == pytest.approx(34.0, abs=1e-12)
-        games = [{"x": GameRating(bob, 1.0, 0.0, 0.0)}, {"x": GameRating(ann, 0.0, 0.0, 0.0)}]
-        assert rate_games(games)["x"].rating == pytest.approx(34.0, abs=1e-12)
+        one = PlayRating(4, 1, 0.01, 0.13, 0.0)   # 10 a discard
+        other = PlayRating(2, 2, 0.03, 0.0, 0.0)  # 15 a discard
+        # 1000 × 0.04 ÷ 3 discards, not the mean of 10 and 15.
+        assert (one + other).rating == pytest.approx(40 / 3, abs=1e-12)
+        games = [{"x": GameRating(one, 1.0, 0.0, 0.0)}, {"x": GameRating(other, 0.0, 0.0, 0.0)}]
+        assert rate_games(games)["x"].rating == pytest.approx(40 / 3, abs=1e-12)
 
     def test_no_decision_is_nought(self) -> None:
-        assert PlayRating(0, 0.0, 0.0, 0.0).rating == 0.0
+        assert PlayRating(0, 0, 0.0, 0.0, 0.0).rating == 0.0
 
 
 class TestLuckAdjusted:
@@ -115,7 +122,8 @@ class TestLuckAdjusted:
         # One deal from 20-30 wins nothing: a half each.
         assert ann.result == bob.result == 0.5
         assert ann.net_luck == pytest.approx(rates["ann"].luck - rates["bob"].luck, abs=1e-15)
-        assert ann.luck_adjusted == pytest.approx(0.5 - ann.net_luck, abs=1e-15)
+        assert LUCK_WEIGHT == 0.52
+        assert ann.luck_adjusted == pytest.approx(0.5 - 0.52 * ann.net_luck, abs=1e-15)
         assert ann.luck_adjusted + bob.luck_adjusted == pytest.approx(1.0, abs=1e-15)
 
 
@@ -127,4 +135,4 @@ class TestBands:
             assert band_of(bound) == name
             assert band_of(bound - 1e-9) != name
         assert band_of(0.0) == "engine"
-        assert PlayRating(1, 1.0, 0.0, 0.0).band == "random"
+        assert PlayRating(1, 1, 1.0, 0.0, 0.0).band == "random"

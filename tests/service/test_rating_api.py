@@ -1,7 +1,7 @@
-"""The play rating in /v1/games/review's ``players`` (docs/rating.md, 0.4.0): its parts
-add up to it, the discards and the play are the error rate, a claim left unmade is its
-points at the table's value of a point, and the luck-adjusted result is the result less
-the net luck. The CLI prints it."""
+"""The play rating in /v1/games/review's ``players`` (docs/rating.md, 0.4.0): the discard's
+``win_loss`` and the claims left unmade (their points at the table's value of a point),
+a discard; the luck-adjusted result is the result less 0.52 of the net luck. The CLI
+prints it."""
 
 from __future__ import annotations
 
@@ -41,15 +41,17 @@ def test_the_rating_in_the_review(client: FlaskClient) -> None:
     value = (table.before(3, 0).win[PONE] - table.before(0, 0).win[PONE]) / 3
     for name, figures in answer["players"].items():
         rating = figures["rating"]
-        assert rating["value"] == pytest.approx(
-            rating["discards"] + rating["play"] + rating["claims"], abs=0.002)
-        assert rating["discards"] + rating["play"] == pytest.approx(
-            1000 * figures["error_rate"], abs=0.002)
-        claims = 1000 * 2 * value / figures["decisions"] if name == "bob" else 0
-        assert rating["claims"] == pytest.approx(claims, abs=0.0006)
-        # One deal wins nothing: a half each, less the luck one had over the other.
+        # One discard each: the discard's win_loss and the claims, in thousandths.
+        assert rating["value"] == pytest.approx(rating["discards"] + rating["claims"],
+                                                abs=0.002)
+        discard = answer["deals"][0]["discards"][name]["win_loss"]
+        assert rating["discards"] == pytest.approx(1000 * discard, abs=0.002)
+        assert rating["claims"] == pytest.approx(2000 * value if name == "bob" else 0,
+                                                 abs=0.0006)
+        # One deal wins nothing: a half each, less 0.52 of the luck one had over the other.
         assert figures["result"] == 0.5
-        assert figures["luck_adjusted"] == pytest.approx(0.5 - figures["net_luck"], abs=2e-6)
+        assert figures["luck_adjusted"] == pytest.approx(0.5 - 0.52 * figures["net_luck"],
+                                                         abs=2e-6)
     ann, bob = answer["players"]["ann"], answer["players"]["bob"]
     assert ann["net_luck"] == pytest.approx(ann["luck"] - bob["luck"], abs=2e-6)
     assert bob["net_luck"] == pytest.approx(-ann["net_luck"], abs=2e-6)
