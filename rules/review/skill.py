@@ -46,7 +46,7 @@ __all__ = ["BANDS", "LUCK_WEIGHT", "GameRating", "PlayRating", "band_of", "rate_
            "rate_play"]
 
 PER = 1000
-"""The rating's unit: thousandths of a game of chance given up a decision."""
+"""The rating's unit: thousandths of a game of chance of winning."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +180,7 @@ def rate_play(review: GameReview, deals: Sequence[DealRecord],
 
 def rate_games(games: Iterable[Mapping[str, GameRating]]) -> dict[str, PlayRating]:
     """Each player's rating pooled over ``games`` (each :func:`rate_play`'s answer): the
-    sums added, so each game counts by its decisions."""
+    sums added, so each game counts by its deals."""
     pooled: dict[str, PlayRating] = {}
     for game in games:
         for player, rated in game.items():
