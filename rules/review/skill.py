@@ -126,22 +126,22 @@ class GameRating:
 LUCK_WEIGHT = 0.52
 """What a unit of net luck is worth in the result: the least-squares slope of the result
 on the net luck within each pairing of levels, on the fit set of bench/levels.py (180
-games); on the test set it takes 36% off the result's variance, where the full weight
-took 11% (docs/rating.md)."""
+games: 0.521); on the test set it takes 34% off the result's variance, where the full
+weight took 3% (docs/rating.md)."""
 
 BANDS: tuple[tuple[float, str], ...] = (
-    (1.1, "engine"),
-    (1.7, "expert"),
-    (4.4, "club"),
-    (17.0, "casual"),
-    (38.0, "novice"),
+    (2.6, "engine"),
+    (9.5, "expert"),
+    (17.0, "club"),
+    (29.0, "casual"),
+    (45.0, "novice"),
     (float("inf"), "random"),
 )
 """The bands, best first: a rating below each bound (thousandths of a game a deal) takes
 its name. The bounds are calibrated on the computer players' levels
 (:data:`rules.players.LEVELS`): the geometric midpoints between the ratings of adjacent
-levels on the fit set of bench/levels.py (random 46.6, novice 31.6, casual 9.4, club
-2.1, expert 1.3, engine 0.9; docs/rating.md)."""
+levels on the fit set of bench/levels.py (random 51.7, novice 38.5, casual 22.0, club
+13.2, expert 6.8, engine 0.99; docs/rating.md)."""
 
 
 def band_of(rating: float) -> str:
