@@ -90,6 +90,13 @@ def review(obj: Context, record: str | None, notation: str | None) -> None:
                 click.echo(f"  {player}: error rate {each['error_rate']:.2%} of the game a "
                            f"decision over {each['decisions']} decisions; luck "
                            f"{each['luck']:+.1%}")
+                if "rating" in each:  # a server before 0.4.0 does not say it
+                    rating = each["rating"]
+                    click.echo(f"    rating {rating['value']:.1f} ({rating['band']}): "
+                               f"discards {rating['discards']:.1f}, play "
+                               f"{rating['play']:.1f}, claims {rating['claims']:.1f}; "
+                               f"result {each['result']:g}, luck-adjusted "
+                               f"{each['luck_adjusted']:+.2f}")
         else:
             _show_deal_review(r)
         print_findings(r["findings"], numbered=True)

@@ -113,8 +113,7 @@ _ONE_DEAL = {**_DEAL, **COMMON, "players": players, "scores_before": scores, "ta
 # -- what the library finds in a record read in part (as service/v1/records.py) ----------
 
 class _Read:
-    """A record read, with what was refused: the fields read (their defaults filled in),
-    the raw body and the problems found."""
+    """A record read: the fields read (defaults filled in), the body, the problems."""
 
     def __init__(self, shapes: Shapes, read: dict[str, Any] | None, raw: Any) -> None:
         self.shapes, self.raw = shapes, raw
@@ -316,14 +315,15 @@ def _game(body: Any, *, review: bool) -> dict[str, Any]:
                                       muggins=data["muggins"],
                                       scores_before=data.get("scores_before")))
     from rules.chances import shipped_tables  # only reviews need the chance tables
-    from rules.review import game_chances, rate_game
+    from rules.review import game_chances, rate_game, rate_play
 
     tables = shipped_tables()
     reviewed = review_game(table, records, ruleset=data["ruleset"], muggins=data["muggins"],
                            scores_before=data.get("scores_before"), tables=tables)
+    rated = rate_game(reviewed, records, tables)
     return game_review_answer(reviewed, table.variant,
-                              game_chances(reviewed.check, table, tables),
-                              rate_game(reviewed, records, tables))
+                              game_chances(reviewed.check, table, tables), rated,
+                              rate_play(reviewed, records, tables, rated))
 
 
 _READERS: dict[str, Callable[[Any], dict[str, Any]]] = {

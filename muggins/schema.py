@@ -811,10 +811,53 @@ class DealChances(TypedDict):
     after_show: Chance | None
 
 
+class PlayRating(TypedDict):
+    """
+    The play rating over the game, with its parts (docs/rating.md). Added in 0.4.0.
+    """
+
+    value: float
+    """
+    Thousandths of a game of chance of winning given up a deal, at the discard and in the claims: 1000 × (the discards' `win_loss` + the claims) ÷ the discards judged (docs/rating.md); lower is better, 0 the engine's best every time. It is `discards` + `claims`.
+    """
+    band: str
+    """
+    The band the rating falls in, calibrated on computer players of known strength (docs/rating.md): engine, expert, club, casual, novice, random.
+    """
+    discards: float
+    """
+    The discards' part: 1000 × their `win_loss` summed ÷ the discards judged.
+    """
+    play: float
+    """
+    Beside the rating, not in it: 1000 × the unforced cards' `win_loss` summed ÷ those cards (judged double-dummy, so it faults the cards a player could not see; docs/rating.md).
+    """
+    claims: float
+    """
+    The claims left unmade: 1000 × the counts' `loss` in points, each times the claimer's value of a point before the deal, ÷ the discards judged.
+    """
+
+
 class PlayerFigures(TypedDict):
     error_rate: float
     decisions: int
     luck: float
+    rating: NotRequired[PlayRating]
+    """
+    The play rating over the game, with its parts (docs/rating.md). Added in 0.4.0.
+    """
+    result: NotRequired[float]
+    """
+    1 for the winner, 0 for the loser (0.5 each in a game with no winner). Added in 0.4.0.
+    """
+    net_luck: NotRequired[float]
+    """
+    The player's `luck` less the opponent's. Added in 0.4.0.
+    """
+    luck_adjusted: NotRequired[float]
+    """
+    The result less 0.52 × `net_luck`: what the result would have been had the cards and cuts been worth their mean to both (GNU Backgammon's luck-adjusted result, with the luck's weight fitted on computer players; docs/rating.md). Added in 0.4.0.
+    """
 
 
 class GameReviewResult(TypedDict):

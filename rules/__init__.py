@@ -13,6 +13,8 @@ this with import-linter), and each package's ``__init__`` is its face:
 * :mod:`rules.advice` – discard advice by exact expected value; which card to lay now
 * :mod:`rules.chances` – the chance of winning from every score (docs/chances.md)
 * :mod:`rules.review` – a deal or game judged against the best
+* :mod:`rules.players` – computer players of known strength, and games between them
+  (the play rating, :func:`rules.review.rate_play`, is proved on them: docs/rating.md)
 * :mod:`rules.notation` – records written as text, read leniently and written canonically
 * :mod:`rules.club` – a club night's scorecards cross-checked, the standings and the cut
 * :mod:`rules.answers` – the answers written as the API writes them (plain JSON values),

@@ -16,6 +16,7 @@ from rules.review import (
     DealChances,
     DealReview,
     DiscardReview,
+    GameRating,
     GameReview,
     Lost,
     Objective,
@@ -104,14 +105,27 @@ def deal_review_answer(review: DealReview) -> dict[str, Any]:
             "target": review.check.target}
 
 
-def _players(found: dict[str, Rating] | None) -> dict[str, Any] | None:
-    """Each player's error rate and luck (docs/chances.md); None where no table covers
-    the game."""
+def _players(found: dict[str, Rating] | None,
+             rated: dict[str, GameRating] | None = None) -> dict[str, Any] | None:
+    """Each player's error rate and luck (docs/chances.md), and with ``rated`` their play
+    rating and luck-adjusted result (docs/rating.md); None where no table covers the
+    game."""
     if found is None:
         return None
-    # "+ 0.0": a luck that rounds to nothing is 0.0, never -0.0.
-    return {player: {"error_rate": round(r.error_rate, 6), "decisions": r.decisions,
-                     "luck": round(r.luck, 6) + 0.0} for player, r in found.items()}
+    # "+ 0.0": a figure that rounds to nothing is 0.0, never -0.0.
+    answer: dict[str, Any] = {
+        player: {"error_rate": round(r.error_rate, 6), "decisions": r.decisions,
+                 "luck": round(r.luck, 6) + 0.0} for player, r in found.items()}
+    for player, each in (rated or {}).items():
+        play = each.play
+        answer[player].update({
+            "rating": {"value": round(play.rating, 3) + 0.0, "band": play.band,
+                       **{part: round(value, 3) + 0.0 for part, value in play.parts.items()}},
+            "result": each.result,
+            "net_luck": round(each.net_luck, 6) + 0.0,
+            "luck_adjusted": round(each.luck_adjusted, 6) + 0.0,
+        })
+    return answer
 
 
 def _rounded(chances: dict[str, float]) -> dict[str, float]:
@@ -131,9 +145,11 @@ def _chances(found: Sequence[DealChances] | None) -> list[dict[str, Any]] | None
 
 def game_review_answer(review: GameReview, variant: Variant,
                        chances: Sequence[DealChances] | None,
-                       ratings: dict[str, Rating] | None) -> dict[str, Any]:
+                       ratings: dict[str, Rating] | None,
+                       rated: dict[str, GameRating] | None = None) -> dict[str, Any]:
     """The review of a game of ``variant``, with its deals' ``chances``
-    (``game_chances``) and each player's ``ratings`` (``rate_game``)."""
+    (``game_chances``), each player's ``ratings`` (``rate_game``) and their play ratings
+    (``rate_play``)."""
     check = review.check
     return {
         "objective": OBJECTIVES[objective_of(variant)],
@@ -147,5 +163,5 @@ def game_review_answer(review: GameReview, variant: Variant,
         "findings": findings_answer(check.findings),
         "target": check.target,
         "chances": _chances(chances),
-        "players": _players(ratings),
+        "players": _players(ratings, rated),
     }

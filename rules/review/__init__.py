@@ -17,9 +17,20 @@ from rules.review.deal import (
 from rules.review.discard_win import NEAR_END, REVIEW_DEALS, REVIEW_SAMPLES, WinBy
 from rules.review.play import CardReview, PlayReview
 from rules.review.rating import SEAT_MEAN, Rating, rate_game
+from rules.review.skill import (
+    BANDS,
+    LUCK_WEIGHT,
+    GameRating,
+    PlayRating,
+    band_of,
+    rate_games,
+    rate_play,
+)
 from rules.review.value import point_value
 
 __all__ = [
+    "BANDS",
+    "LUCK_WEIGHT",
     "NEAR_END",
     "REVIEW_DEALS",
     "REVIEW_POSITIONS",
@@ -31,16 +42,21 @@ __all__ = [
     "DealChances",
     "DealReview",
     "DiscardReview",
+    "GameRating",
     "GameReview",
     "Lost",
     "Objective",
+    "PlayRating",
     "PlayReview",
     "Rating",
     "WinBy",
+    "band_of",
     "game_chances",
     "objective_of",
     "point_value",
     "rate_game",
+    "rate_games",
+    "rate_play",
     "review_deal",
     "review_game",
 ]

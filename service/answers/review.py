@@ -164,11 +164,45 @@ class _Chances(Answer):
     after_show = chance(required=True, allow_none=True)
 
 
+class _PlayRating(Answer):
+    type_name = "PlayRating"
+    value = Float(required=True, metadata=doc(
+        "Thousandths of a game of chance of winning given up a deal, at the discard and "
+        "in the claims: 1000 × (the discards' `win_loss` + the claims) ÷ the discards "
+        "judged (docs/rating.md); lower is better, 0 the engine's best every time. It is "
+        "`discards` + `claims`.", minimum=0, example=2.5))
+    band = String(required=True, metadata=doc(
+        "The band the rating falls in, calibrated on computer players of known strength "
+        "(docs/rating.md): engine, expert, club, casual, novice, random.", example="club"))
+    discards = Float(required=True, metadata=doc(
+        "The discards' part: 1000 × their `win_loss` summed ÷ the discards judged.",
+        minimum=0))
+    play = Float(required=True, metadata=doc(
+        "Beside the rating, not in it: 1000 × the unforced cards' `win_loss` summed ÷ "
+        "those cards (judged double-dummy, so it faults the cards a player could not "
+        "see; docs/rating.md).", minimum=0))
+    claims = Float(required=True, metadata=doc(
+        "The claims left unmade: 1000 × the counts' `loss` in points, each times the "
+        "claimer's value of a point before the deal, ÷ the discards judged.", minimum=0))
+
+
 class _Figures(Answer):
     type_name = "PlayerFigures"
     error_rate = Float(required=True, metadata=doc(minimum=0, maximum=1))
     decisions = Integer(required=True, metadata=doc(minimum=0))
     luck = Float(required=True)
+    rating = Nested(_PlayRating, metadata=doc(
+        "The play rating over the game, with its parts (docs/rating.md). Added in 0.4.0."))
+    result = Float(metadata=doc(
+        "1 for the winner, 0 for the loser (0.5 each in a game with no winner). Added in "
+        "0.4.0.", minimum=0, maximum=1))
+    net_luck = Float(metadata=doc(
+        "The player's `luck` less the opponent's. Added in 0.4.0."))
+    luck_adjusted = Float(metadata=doc(
+        "The result less 0.52 × `net_luck`: what the result would have been had the "
+        "cards and cuts been worth their mean to both (GNU Backgammon's luck-adjusted "
+        "result, with the luck's weight fitted on computer players; docs/rating.md). "
+        "Added in 0.4.0."))
 
 
 class GameReviewResult(Answer):

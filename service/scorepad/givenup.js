@@ -46,10 +46,13 @@ function playerWords(name, p) {
   const decisions = `${p.decisions} decision${p.decisions === 1 ? "" : "s"}`;
   const rate = typeof p.error_rate === "number" ? `error rate ${percent(p.error_rate)} a decision over ${decisions}`
     : "no decision judged";
-  return `${name}: ${rate}` + (typeof p.luck === "number" ? `, luck ${signed(p.luck)}` : "");
+  const rating = p.rating ? `; rating ${p.rating.value.toFixed(1)} (${p.rating.band}), `
+    + `luck-adjusted result ${p.luck_adjusted.toFixed(2)}` : "";
+  return `${name}: ${rate}` + (typeof p.luck === "number" ? `, luck ${signed(p.luck)}` : "") + rating;
 }
 
-// A line per player: the mean chance given up a decision, and the luck of the cards.
+// A line per player: the mean chance given up a decision, the luck of the cards, and the
+// play rating with the luck-adjusted result (docs/rating.md).
 export function playersLines(players) {
   if (!players) return null;
   return el("ul", { class: "players-chances", id: "review-players" },

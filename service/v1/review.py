@@ -13,7 +13,7 @@ from marshmallow import ValidationError, validates_schema
 
 from rules import review_deal, review_game
 from rules.answers import deal_review_answer, game_review_answer
-from rules.review import game_chances, rate_game
+from rules.review import game_chances, rate_game, rate_play
 from service.errors import Coded
 from service.observability import count_findings
 from service.v1.chances import load_tables
@@ -102,6 +102,7 @@ def games_review() -> Response:
                          scores_before=scores_before, tables=load_tables())
     check = review.check
     count_findings(check.findings)
+    rated = rate_game(review, deals, load_tables())
     return jsonify(game_review_answer(review, table.variant,
-                                      game_chances(check, table, load_tables()),
-                                      rate_game(review, deals, load_tables())))
+                                      game_chances(check, table, load_tables()), rated,
+                                      rate_play(review, deals, load_tables(), rated)))

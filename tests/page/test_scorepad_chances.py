@@ -149,7 +149,10 @@ def player_words(name: str, p: dict[str, Any]) -> str:
     decisions = f"{p['decisions']} decision{'' if p['decisions'] == 1 else 's'}"
     rate = (f"error rate {percent(p['error_rate'])} a decision over {decisions}"
             if p["error_rate"] is not None else "no decision judged")
-    return f"{name}: {rate}" + (f", luck {signed(p['luck'])}" if p.get("luck") is not None else "")
+    rating = (f"; rating {p['rating']['value']:.1f} ({p['rating']['band']}), luck-adjusted "
+              f"result {p['luck_adjusted']:.2f}" if p.get("rating") else "")
+    return f"{name}: {rate}" + (f", luck {signed(p['luck'])}" if p.get("luck") is not None
+                                else "") + rating
 
 
 def signed(p: float) -> str:

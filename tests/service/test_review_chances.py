@@ -19,6 +19,7 @@ from rules.review import (
     GameReview,
     WinBy,
     rate_game,
+    rate_play,
 )
 from rules.review.discard_win import Ask, plan
 from service.v1.chances import load_tables
@@ -239,11 +240,23 @@ class TestApi:
             [PlayEvent(e["player"], Card.parse(e["card"]) if "card" in e else None)
              for e in d["plays"]]) for d in body["deals"]]
         table = Table.seat(Variant.SIX_CARD, ("ann", "bob"), dealer=body["first_dealer"])
-        rated = rate_game(review_game(table, records, tables=tables), records, tables)
-        assert rated is not None
-        assert answer["players"] == {
+        review = review_game(table, records, tables=tables)
+        rated = rate_game(review, records, tables)
+        play = rate_play(review, records, tables)
+        assert rated is not None and play is not None
+        assert {p: {k: f[k] for k in ("error_rate", "decisions", "luck")}
+                for p, f in answer["players"].items()} == {
             p: {"error_rate": round(r.error_rate, 6), "decisions": r.decisions,
                 "luck": round(r.luck, 6)} for p, r in rated.items()}
+        # The play rating (docs/rating.md), 0.4.0: the library's figures, rounded.
+        for p, figures in answer["players"].items():
+            mine = play[p]
+            assert figures["rating"] == {"value": round(mine.play.rating, 3),
+                                         "band": mine.play.band,
+                                         **{k: round(v, 3) + 0.0
+                                            for k, v in mine.play.parts.items()}}
+            assert figures["result"] == mine.result == (answer["winner"] == p)
+            assert figures["luck_adjusted"] == round(mine.luck_adjusted, 6)
         # Every discard is a decision (the cards laid count once the play has win_loss).
         for player, figures in answer["players"].items():
             assert figures["decisions"] >= sum(1 for d in answer["deals"]
