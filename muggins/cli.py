@@ -45,21 +45,37 @@ import sys
 
 import click
 
-from muggins.cli_advice import chances, lay
-from muggins.cli_archive import archive
-from muggins.cli_common import DEAL_PARTS, RULESETS, VARIANTS
+from muggins.cli_common import RULESETS, VARIANTS
 from muggins.cli_context import JSON_HELP, URL_HELP, Context, RefereeGroup
-from muggins.cli_hands import advise, count, hands
-from muggins.cli_night import night, scorecards, seating
-from muggins.cli_records import deal, game, import_game, peg
-from muggins.cli_review import review
-from muggins.cli_season import season
-from muggins.cli_share import link, share
 
-__all__ = ["DEAL_PARTS", "RULESETS", "VARIANTS", "main"]
+__all__ = ["COMMANDS", "RULESETS", "VARIANTS", "main"]
+
+COMMANDS = {
+    "count": "muggins.cli_hands:count",
+    "hands": "muggins.cli_hands:hands",
+    "advise": "muggins.cli_hands:advise",
+    "peg": "muggins.cli_records:peg",
+    "deal": "muggins.cli_records:deal",
+    "game": "muggins.cli_records:game",
+    "import": "muggins.cli_records:import_game",
+    "review": "muggins.cli_review:review",
+    "lay": "muggins.cli_advice:lay",
+    "chances": "muggins.cli_advice:chances",
+    "share": "muggins.cli_share:share",
+    "link": "muggins.cli_share:link",
+    "night": "muggins.cli_night:night",
+    "scorecards": "muggins.cli_night:scorecards",
+    "seating": "muggins.cli_night:seating",
+    "season": "muggins.cli_season:season",
+    "archive": "muggins.cli_archive:archive",
+}
+"""Each command and where it is written, imported only when it is run (or listed by
+``--help``): ``muggins count`` loads the counting, not the advice, the records or the
+club."""
 
 
-@click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=RefereeGroup, lazy=COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--url", envvar="MUGGINS_URL", default=None, help=URL_HELP)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @click.version_option(package_name="muggins")
@@ -89,11 +105,7 @@ def serve(bind: str | None, workers: int | None) -> None:
     os.execv(sys.executable, args)
 
 
-
-
-for command in (count, hands, peg, deal, game, advise, review, import_game, lay, chances,
-                share, link, serve, night, scorecards, seating, season, archive):
-    main.add_command(command)
+main.add_command(serve)
 
 
 if __name__ == "__main__":

@@ -3,12 +3,11 @@ chance of winning from the scores."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 import click
 
 from muggins.cli_common import (
-    DEAL_PARTS,
     RULESETS,
     VARIANTS,
     given,
@@ -19,8 +18,11 @@ from muggins.cli_common import (
 from muggins.cli_context import Context, pass_context
 from muggins.cli_hands import MUGGINS
 from muggins.cli_records import read_text
+from muggins.types import DealPart
 
-__all__ = ["chances", "lay"]
+__all__ = ["DEAL_PARTS", "chances", "lay"]
+
+DEAL_PARTS = click.Choice(list(get_args(DealPart)))
 
 
 def _events(text: str) -> list[dict[str, Any]]:

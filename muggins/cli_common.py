@@ -6,20 +6,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Any, get_args
+from typing import Any
 
 import click
 
 from muggins.cli_context import REFUSED
-from muggins.types import DealPart
 from rules import Ruleset, Variant
 
-__all__ = ["DEAL_PARTS", "RULESETS", "VARIANTS", "findings_of", "given", "names",
+__all__ = ["RULESETS", "VARIANTS", "findings_of", "given", "names",
            "no_findings", "print_findings", "scores_of"]
 
 VARIANTS = click.Choice([variant.value for variant in Variant])
 RULESETS = click.Choice([ruleset.value for ruleset in Ruleset])
-DEAL_PARTS = click.Choice(list(get_args(DealPart)))
 
 
 def given(**fields: Any) -> dict[str, Any]:

@@ -9,9 +9,10 @@ it (``muggins count … --json`` and ``muggins --json count …``).
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, Protocol
 
 import click
@@ -118,10 +119,30 @@ def _global_options() -> list[click.Option]:
 class RefereeGroup(click.Group):
     """The global options work before or after the subcommand (``muggins --json count …``
     and ``muggins count … --json``): every referee command registered here gets them too,
-    so a command added later needs nothing of its own."""
+    so a command added later needs nothing of its own.
+
+    ``lazy`` names commands by where they are written (``"muggins.cli_hands:count"``);
+    each is imported when it is first asked for, so that a command run loads its own
+    module and not every other's."""
 
     LOCAL = frozenset({"serve", "archive"})
     """Commands that ask no referee, for which the global options mean nothing."""
+
+    def __init__(self, *args: Any, lazy: Mapping[str, str] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = self.lazy.pop(cmd_name, None)
+        if where is not None:
+            module, name = where.split(":")
+            command = getattr(importlib.import_module(module), name)
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         if (name or cmd.name) not in self.LOCAL:

@@ -17,45 +17,50 @@ the service) say every fact the same way.
   (written with :mod:`rules.deal.json_form`, which also reads it)
 """
 
-from rules.answers.advice import (
-    PLAY_MODEL,
-    WIN_MODEL,
-    discards_answer,
-    discards_by_win_answer,
-    number,
-    play_advice_answer,
-    table_answer,
-)
-from rules.answers.bodies import advice_body, deal_body, game_body, options_body, play_body
-from rules.answers.chances import chances_answer
-from rules.answers.club import cards_answer, night_answer, season_answer, seating_answer
-from rules.answers.hands import findings_answer, hand_answer
-from rules.answers.limits import (
-    MAX_BATCH,
-    MAX_CLAIM,
-    MAX_CSV,
-    MAX_LINK,
-    MAX_NOTATION,
-    MAX_ROSTER,
-    MAX_SAMPLES,
-    MAX_SCORECARD,
-    MAX_TARGET,
-    NAME_LENGTH,
-)
-from rules.answers.located import NOTATION, relocated
-from rules.answers.records import (
-    CRIB,
-    deal_answer,
-    game_answer,
-    next_answer,
-    play_answer,
-    players_left_out,
-    problems_of,
-    seats_named,
-    shown_as,
-)
-from rules.answers.review import deal_review_answer, game_review_answer
-from rules.answers.shared import shared_answer
+from typing import TYPE_CHECKING
+
+from rules.core.face import lazy
+
+if TYPE_CHECKING:
+    from rules.answers.advice import (
+        PLAY_MODEL,
+        WIN_MODEL,
+        discards_answer,
+        discards_by_win_answer,
+        number,
+        play_advice_answer,
+        table_answer,
+    )
+    from rules.answers.bodies import advice_body, deal_body, game_body, options_body, play_body
+    from rules.answers.chances import chances_answer
+    from rules.answers.club import cards_answer, night_answer, season_answer, seating_answer
+    from rules.answers.hands import findings_answer, hand_answer
+    from rules.answers.limits import (
+        MAX_BATCH,
+        MAX_CLAIM,
+        MAX_CSV,
+        MAX_LINK,
+        MAX_NOTATION,
+        MAX_ROSTER,
+        MAX_SAMPLES,
+        MAX_SCORECARD,
+        MAX_TARGET,
+        NAME_LENGTH,
+    )
+    from rules.answers.located import NOTATION, relocated
+    from rules.answers.records import (
+        CRIB,
+        deal_answer,
+        game_answer,
+        next_answer,
+        play_answer,
+        players_left_out,
+        problems_of,
+        seats_named,
+        shown_as,
+    )
+    from rules.answers.review import deal_review_answer, game_review_answer
+    from rules.answers.shared import shared_answer
 
 __all__ = [
     "CRIB",
@@ -102,3 +107,5 @@ __all__ = [
     "shown_as",
     "table_answer",
 ]
+
+__getattr__, __dir__ = lazy(__name__)  # each name loaded when first used

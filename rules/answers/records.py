@@ -5,12 +5,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.answers.hands import findings_answer, hand_answer
 from rules.core import NO_PLAYERS, Problem, RecordError
-from rules.deal import Count, DealCheck, GameCheck
-from rules.play import Next, PlayCheck
+
+if TYPE_CHECKING:  # only named: a hand's refusal (problems_of) loads no deal or play
+    from rules.deal import Count, DealCheck, GameCheck
+    from rules.play import Next, PlayCheck
 
 __all__ = ["CRIB", "deal_answer", "game_answer", "next_answer", "play_answer", "problems_of",
            "shown_as"]

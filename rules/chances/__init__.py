@@ -15,43 +15,48 @@
   place in the review and the pegging advice
 """
 
-from rules.chances.discards import (
-    DISCARD_SAMPLES,
-    DiscardChance,
-    DiscardChances,
-    discard_chances,
-    validate_discard_chances,
-)
-from rules.chances.pack import FORMAT, TableFileError, from_bytes, to_bytes
-from rules.chances.play import (
-    Board,
-    Leaf,
-    PlaySearch,
-    PlayToWin,
-    after_play,
-    known_show,
-)
-from rules.chances.position import (
-    COVERED,
-    SAMPLES,
-    PositionChances,
-    Seen,
-    chances_of,
-    validate_covered,
-    validate_position,
-)
-from rules.chances.shipped import shipped_table, shipped_tables
-from rules.chances.strategy import DEALER, PONE, STRATEGY, Known, Part, Trail, play_deal
-from rules.chances.table import (
-    SCALE,
-    Chances,
-    ChanceTable,
-    half_widths,
-    induce,
-    outcome,
-    step,
-)
-from rules.chances.tally import Tally, chunk_seed, record, tally_chunk
+from typing import TYPE_CHECKING
+
+from rules.core.face import lazy
+
+if TYPE_CHECKING:
+    from rules.chances.discards import (
+        DISCARD_SAMPLES,
+        DiscardChance,
+        DiscardChances,
+        discard_chances,
+        validate_discard_chances,
+    )
+    from rules.chances.pack import FORMAT, TableFileError, from_bytes, to_bytes
+    from rules.chances.play import (
+        Board,
+        Leaf,
+        PlaySearch,
+        PlayToWin,
+        after_play,
+        known_show,
+    )
+    from rules.chances.position import (
+        COVERED,
+        SAMPLES,
+        PositionChances,
+        Seen,
+        chances_of,
+        validate_covered,
+        validate_position,
+    )
+    from rules.chances.shipped import shipped_table, shipped_tables
+    from rules.chances.strategy import DEALER, PONE, STRATEGY, Known, Part, Trail, play_deal
+    from rules.chances.table import (
+        SCALE,
+        Chances,
+        ChanceTable,
+        half_widths,
+        induce,
+        outcome,
+        step,
+    )
+    from rules.chances.tally import Tally, chunk_seed, record, tally_chunk
 
 __all__ = [
     "COVERED",
@@ -97,3 +102,5 @@ __all__ = [
     "validate_discard_chances",
     "validate_position",
 ]
+
+__getattr__, __dir__ = lazy(__name__)  # each name loaded when first used

@@ -12,39 +12,44 @@
 * :mod:`rules.club.season` – a season's nights rated with OpenSkill (docs/ratings.md)
 """
 
-from rules.club.cards import (
-    MAX_LINES,
-    MAX_ROUND,
-    Checked,
-    Column,
-    Line,
-    LineError,
-    Result,
-    Scorecard,
-    Totals,
-    validate_night,
-)
-from rules.club.conventions import Convention, ConventionSpec
-from rules.club.csvtext import (
-    STANDINGS_COLUMNS,
-    CsvError,
-    read_cards,
-    standing_row,
-    standings_csv,
-    standings_table,
-)
-from rules.club.cut import Bracket, Cut, Event, Tournament, bracket_order, qualifying
-from rules.club.night import NightCheck, check_night
-from rules.club.season import (
-    BETA,
-    MAX_NIGHTS,
-    Rated,
-    SeasonRatings,
-    model,
-    rate_season,
-)
-from rules.club.seating import MAX_GAMES, Seating, seat, validate_roster
-from rules.club.standings import Standing, Step, Tally
+from typing import TYPE_CHECKING
+
+from rules.core.face import lazy
+
+if TYPE_CHECKING:
+    from rules.club.cards import (
+        MAX_LINES,
+        MAX_ROUND,
+        Checked,
+        Column,
+        Line,
+        LineError,
+        Result,
+        Scorecard,
+        Totals,
+        validate_night,
+    )
+    from rules.club.conventions import Convention, ConventionSpec
+    from rules.club.csvtext import (
+        STANDINGS_COLUMNS,
+        CsvError,
+        read_cards,
+        standing_row,
+        standings_csv,
+        standings_table,
+    )
+    from rules.club.cut import Bracket, Cut, Event, Tournament, bracket_order, qualifying
+    from rules.club.night import NightCheck, check_night
+    from rules.club.season import (
+        BETA,
+        MAX_NIGHTS,
+        Rated,
+        SeasonRatings,
+        model,
+        rate_season,
+    )
+    from rules.club.seating import MAX_GAMES, Seating, seat, validate_roster
+    from rules.club.standings import Standing, Step, Tally
 
 __all__ = [
     "BETA",
@@ -87,3 +92,5 @@ __all__ = [
     "validate_night",
     "validate_roster",
 ]
+
+__getattr__, __dir__ = lazy(__name__)  # each name loaded when first used

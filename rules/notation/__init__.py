@@ -11,28 +11,33 @@ written canonically (docs/notation.md). Pure: no I/O.
   in public, and what their files state set beside the referee's rulings
 """
 
-from rules.notation.errors import NotationError
-from rules.notation.events import event_text, parse_event
-from rules.notation.foreign import (
-    Comparison,
-    Imported,
-    Mark,
-    MarkKind,
-    compare,
-    read_hal,
-    read_zero,
-)
-from rules.notation.link import LinkError, Shared, link_text, read_link
-from rules.notation.records import (
-    Deal,
-    Game,
-    Options,
-    Play,
-    Where,
-    header_at,
-    read_record,
-)
-from rules.notation.writing import deal_lines
+from typing import TYPE_CHECKING
+
+from rules.core.face import lazy
+
+if TYPE_CHECKING:
+    from rules.notation.errors import NotationError
+    from rules.notation.events import event_text, parse_event
+    from rules.notation.foreign import (
+        Comparison,
+        Imported,
+        Mark,
+        MarkKind,
+        compare,
+        read_hal,
+        read_zero,
+    )
+    from rules.notation.link import LinkError, Shared, link_text, read_link
+    from rules.notation.records import (
+        Deal,
+        Game,
+        Options,
+        Play,
+        Where,
+        header_at,
+        read_record,
+    )
+    from rules.notation.writing import deal_lines
 
 __all__ = [
     "Comparison",
@@ -58,3 +63,5 @@ __all__ = [
     "read_record",
     "read_zero",
 ]
+
+__getattr__, __dir__ = lazy(__name__)  # each name loaded when first used

@@ -1,32 +1,37 @@
 """Reviews: a refereed deal or game judged against the best discard, play and count."""
 
-from rules.review.chances import DealChances, game_chances
-from rules.review.deal import (
-    REVIEW_POSITIONS,
-    Counted,
-    CountReview,
-    DealReview,
-    DiscardReview,
-    GameReview,
-    Lost,
-    Objective,
-    objective_of,
-    review_deal,
-    review_game,
-)
-from rules.review.discard_win import NEAR_END, REVIEW_DEALS, REVIEW_SAMPLES, WinBy
-from rules.review.play import CardReview, PlayReview
-from rules.review.rating import SEAT_MEAN, Rating, rate_game
-from rules.review.skill import (
-    BANDS,
-    LUCK_WEIGHT,
-    GameRating,
-    PlayRating,
-    band_of,
-    rate_games,
-    rate_play,
-)
-from rules.review.value import point_value
+from typing import TYPE_CHECKING
+
+from rules.core.face import lazy
+
+if TYPE_CHECKING:
+    from rules.review.chances import DealChances, game_chances
+    from rules.review.deal import (
+        REVIEW_POSITIONS,
+        Counted,
+        CountReview,
+        DealReview,
+        DiscardReview,
+        GameReview,
+        Lost,
+        Objective,
+        objective_of,
+        review_deal,
+        review_game,
+    )
+    from rules.review.discard_win import NEAR_END, REVIEW_DEALS, REVIEW_SAMPLES, WinBy
+    from rules.review.play import CardReview, PlayReview
+    from rules.review.rating import SEAT_MEAN, Rating, rate_game
+    from rules.review.skill import (
+        BANDS,
+        LUCK_WEIGHT,
+        GameRating,
+        PlayRating,
+        band_of,
+        rate_games,
+        rate_play,
+    )
+    from rules.review.value import point_value
 
 __all__ = [
     "BANDS",
@@ -60,3 +65,5 @@ __all__ = [
     "review_deal",
     "review_game",
 ]
+
+__getattr__, __dir__ = lazy(__name__)  # each name loaded when first used

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -255,7 +256,7 @@ def test_the_cases_reach_every_command() -> None:
     library on Dask, never at ``--url``: tests/service/test_archive.py) is among the
     cases."""
     tried = {args[0] for _, args in COMMANDS}
-    assert tried == set(main.commands) - {"serve", "archive"}
+    assert tried == set(main.list_commands(click.Context(main))) - {"serve", "archive"}
 
 
 def test_advise_without_a_side_says_which_options() -> None:
@@ -317,13 +318,26 @@ def test_the_library_path_imports_no_flask_no_service_and_no_http(files: Path, a
     assert done.stdout.strip().splitlines()[-1] == "[]", done.stderr
 
 
-def test_count_reads_no_chance_table() -> None:
-    """The chance tables are read by the commands that need them, not by count."""
+def test_count_reads_no_chance_table_and_loads_no_numpy() -> None:
+    """The chance tables are read by the commands that need them, not by count; nor does
+    count load numpy, the advice, the records' readers or another command's module (the
+    cold start, bench/cli.py)."""
     script = LOCAL_IMPORTS.format(args=["count", "5H", "5C", "5S", "JD", "-s", "5D"])
-    script += "from muggins.local import chance_tables\nprint(chance_tables.cache_info().currsize)"
+    script += ("print(sorted(name for name in sys.modules if name.split('.')[0] == 'numpy'"
+               " or name in ('muggins.local_advice', 'muggins.local_records', 'rules.chances',"
+               " 'rules.advice', 'rules.notation', 'muggins.cli_advice', 'muggins.cli_records')))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=120, check=True)
-    assert done.stdout.strip().splitlines()[-1] == "0"
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_chances_read_the_chance_tables() -> None:
+    script = LOCAL_IMPORTS.format(args=["chances", "--scores", "115,100"])
+    script += ("from muggins.local_advice import chance_tables\n"
+               "print(chance_tables.cache_info().currsize)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "1"
 
 
 NO_FLASK = """

@@ -248,7 +248,8 @@ def _cli_fields() -> list[Any]:
 def _options(command: str | None) -> set[str]:
     if command is None:
         return set()
-    found = main.commands[command]
+    found = main.get_command(click.Context(main), command)
+    assert found is not None
     return {name for p in found.params if isinstance(p, click.Option) for name in p.opts}
 
 

@@ -13,7 +13,7 @@ import pytest
 import yaml
 from flask.testing import FlaskClient
 
-from muggins import cli, types
+from muggins import cli, cli_advice, types
 from rules.core.codes import FindingCode
 from rules.core.findings import Verdict
 from rules.core.rulesets import Ruleset
@@ -107,4 +107,4 @@ def test_the_parts_of_a_deal_for_the_chances_are_the_librarys() -> None:
     assert [v for v in at("ChancesResult", "properties", "after", "enum")
             if v is not None] == words
     assert list(get_args(types.DealPart)) == words
-    assert list(cli.DEAL_PARTS.choices) == words
+    assert list(cli_advice.DEAL_PARTS.choices) == words

@@ -153,7 +153,9 @@ class TestTheLibrarysTerms:
     def test_the_face_exports_no_json_pointer_and_no_warming(self) -> None:
         for name in ("json_pointer", "prepare"):
             assert name not in rules.__all__ and not hasattr(rules, name)
-        assert callable(rules.advice.prepare)
+        from rules import advice
+
+        assert callable(advice.prepare)
 
     @pytest.mark.parametrize(("variant", "objective"), [
         (Variant.SIX_CARD, Objective.PLAYERS), (Variant.FIVE_CARD, Objective.PLAYERS),
