@@ -40,10 +40,16 @@ def _imported(package: str) -> set[str]:
 
 BASE = {_name(r) for r in PROJECT["dependencies"]}
 SERVER = {_name(r) for r in PROJECT["optional-dependencies"]["server"]}
+ARCHIVE = {_name(r) for r in PROJECT["optional-dependencies"]["archive"]}
 
 
 def test_the_library_and_the_client_depend_on_what_they_import() -> None:
-    assert _imported("rules") | _imported("muggins") == BASE == {"numpy", "requests", "click"}
+    # The library rates a season with OpenSkill; only `muggins archive` needs Dask,
+    # pyarrow and tqdm, which come with the archive extra.
+    assert _imported("rules") == {"numpy", "openskill"}
+    assert _imported("rules") | _imported("muggins") == BASE | ARCHIVE
+    assert BASE == {"numpy", "requests", "click", "openskill"}
+    assert ARCHIVE == {"dask", "pyarrow", "tqdm"}
 
 
 def test_the_server_extra_brings_what_the_service_imports() -> None:
