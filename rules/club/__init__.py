@@ -35,13 +35,14 @@ from rules.club.csvtext import (
 from rules.club.cut import Bracket, Cut, Event, Tournament, bracket_order, qualifying
 from rules.club.night import NightCheck, check_night
 from rules.club.seating import MAX_GAMES, Seating, roster_problems, seat
-from rules.club.standings import Standing, Step, Tally
+from rules.club.standings import STEP_WORDS, Standing, Step, Tally
 
 __all__ = [
     "MAX_GAMES",
     "MAX_LINES",
     "MAX_ROUND",
     "STANDINGS_COLUMNS",
+    "STEP_WORDS",
     "Bracket",
     "Checked",
     "Column",

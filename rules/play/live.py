@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.core.cards import Card
+from rules.core.codes import FindingCode
 from rules.play.state import PlayState
 
-__all__ = ["Next", "Phase", "in_play", "to_show"]
+__all__ = ["Next", "NotLegal", "Phase", "in_play", "to_show"]
 
 
 class Phase(StrEnum):
@@ -25,6 +26,20 @@ class Phase(StrEnum):
     PLAY = "play"
     SHOW = "show"
     OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class NotLegal:
+    """A move the rules do not allow now that a player could still be recorded making,
+    and why: a card on turn that passes 31 (``over-31``), a go said while a card fits
+    (``renege``), a card of another player's (``out-of-turn``). The reason is the move's
+    own; the referee, reading the whole record, rules on it (and a later card may change
+    how it reads, docs/rules.md#ambiguous-record)."""
+
+    player: str
+    card: Card | None
+    """None: a go."""
+    why: FindingCode
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +61,9 @@ class Next:
     crib: bool = False
     """At the show: the crib is counted next (by the dealer). A flag of its own, so that
     no player's name can be taken for the crib."""
+    not_legal: tuple[NotLegal, ...] | None = None
+    """In the play, where the cards are known: every other move a player could be
+    recorded making (the player on turn's first, then the others' in seat order)."""
 
 
 def in_play(state: PlayState) -> Next:
@@ -54,7 +72,26 @@ def in_play(state: PlayState) -> Next:
         return to_show(state.players[0])
     legal = state.legal_cards() if state.hands is not None else None
     return Next(Phase.PLAY, state.player, state.count, legal,
-                None if legal is None else not legal)
+                None if legal is None else not legal, not_legal=_not_legal(state, legal))
+
+
+def _not_legal(state: PlayState, legal: tuple[Card, ...] | None) -> tuple[NotLegal, ...] | None:
+    if legal is None:
+        return None
+    turn = state.turn
+    seats = [turn, *(seat for seat in range(len(state.players)) if seat != turn)]
+    found: list[NotLegal] = []
+    for seat in seats:
+        player = state.players[seat]
+        if seat == turn:
+            found.extend(NotLegal(player, card, FindingCode.OVER_31)
+                         for card in state.held(seat) or () if card not in legal)
+            if legal:
+                found.append(NotLegal(player, None, FindingCode.RENEGE))
+        else:
+            found.extend(NotLegal(player, card, FindingCode.OUT_OF_TURN)
+                         for card in state.held(seat) or ())
+    return tuple(found)
 
 
 def to_show(player: str | None) -> Next:

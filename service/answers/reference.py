@@ -89,6 +89,9 @@ class _TournamentCheckResultStandingsItem(Answer):
     head_to_head = Integer(required=True, allow_none=True, metadata=doc(minimum=0))
     tiebreak = String(required=True, allow_none=True, metadata=doc(enum=[
         "game_points", "wins", "spread", "plus", "head_to_head", "playoff", None]))
+    tiebreak_words = String(allow_none=True, metadata=doc(
+        '`tiebreak` in words for a tally sheet ("ahead on spread"); null with it. Since '
+        "0.4.0."))
     qualified = Boolean(required=True)
     playoff = Boolean(required=True)
 
@@ -140,6 +143,9 @@ class TournamentCheckResult(Answer):
     event = String(required=True, metadata=doc(enum=["club", "sanctioned"]))
     bracket = Nested(_TournamentCheckResultBracket)
     master_points = Nested(_TournamentCheckResultMasterPoints)
+    standings_csv = String(metadata=doc(
+        "The standings as a spreadsheet takes them, the columns and cells of `muggins night "
+        "--csv` (docs/rules.md#club-csv). Since 0.4.0."))
 
 
 class SeatingResult(Answer):
