@@ -1446,6 +1446,55 @@ class NotationReadRequest(TypedDict):
     """
 
 
+class NotationNamesRequest(TypedDict):
+    """
+    Names to write in the notation.
+    """
+
+    names: list[PlayerName]
+    """
+    Players' names, as typed.
+    """
+
+
+class WrittenName(TypedDict):
+    name: str
+    notation: str
+    """
+    The name as the notation writes it: bare, or in double quotes with `\\"` and `\\\\` escaped (docs/notation.md#names).
+    """
+
+
+class NotationNames(TypedDict):
+    names: list[WrittenName]
+    """
+    Each name sent, in the order sent.
+    """
+
+
+class CardSpellings(TypedDict):
+    """
+    A card: its canonical text, as people write it, and every text read as it.
+    """
+
+    card: CanonicalCard
+    shown: str
+    """
+    As people write it: "10♥" for `TH`.
+    """
+    spellings: list[str]
+    """
+    Every text the referee reads as this card (any case; `10` or `T`; a suit letter, or a symbol with or without the emoji selector U+FE0F), so that a client marks a typed card with no reader of its own.
+    """
+
+
+class Pack(TypedDict):
+    cards: list[CardSpellings]
+    """
+    The 52, in index order.
+    """
+
+
 class Error(TypedDict):
     pointer: str
     """

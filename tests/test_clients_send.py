@@ -98,7 +98,7 @@ METHODS = {"checkHand": "check_hand", "checkHands": "check_hands", "checkPegging
            "reviewGame": "review_game", "advisePlay": "advise_play", "checkTournament":
            "check_tournament", "seatTournament": "seat", "chances": "chances",
            "readScorecards": "read_scorecards", "writeNotation": "write_notation",
-           "readNotation": "read_notation"}
+           "readNotation": "read_notation", "writeNames": "write_names"}
 RECORD = "record"
 """The parameter that takes a deal's whole record (check_deal, review_deal)."""
 
@@ -213,6 +213,8 @@ CLI: dict[str, tuple[str | None, dict[str, Any]]] = {
     "writeNotation": (None, {field: Gap("a command", "no command sends /v1/notation/write")
                              for field in ("notation", "ruleset", "muggins")}),
     "readNotation": (None, {"link": Gap("a command", "no command sends /v1/notation/read")}),
+    "writeNames": (None, {"names": Gap("a command", "no command sends /v1/notation/names: "
+                                                    "the CLI writes names with the library")}),
     "chances": ("chances", {
         "scores": [], "players": ["--players", "ann,bob"], "dealer": ["--dealer", "bob"],
         "after": ["--after", "crib"], "seen": ["--seen-cards", "5H 5C 5S JD 2C 3C"],

@@ -18,6 +18,7 @@ from service.v1 import (
     review,
     review_advice,
     rulesets,
+    terms,
     tournaments,
     variants,
 )
@@ -42,6 +43,8 @@ ROUTES: tuple[tuple[str, str, Callable[[], ResponseReturnValue]], ...] = (
     ("POST", "/tournaments/read", tournaments.tournaments_read),
     ("POST", "/notation/write", links.notation_write),
     ("POST", "/notation/read", links.notation_read),
+    ("POST", "/notation/names", terms.notation_names),
+    ("GET", "/cards", terms.cards),
 )
 
 

@@ -120,3 +120,41 @@ def test_the_advice_says_when_its_order_is_within_the_interval(client: FlaskClie
     assert answer["order_within_interval"] == any(o["within_interval"] for o in options)
     # The board's two best throws by the chance of winning differ by less than the noise.
     assert answer["order_within_interval"] is True
+
+
+def test_the_pack_has_every_spelling_the_referee_reads(client: FlaskClient) -> None:
+    cards = client.get("/v1/cards").get_json()["cards"]
+    assert len(cards) == 52 and len({c["card"] for c in cards}) == 52
+    ten = next(c for c in cards if c["card"] == "TH")
+    assert ten["shown"] == "10♥"
+    # T or t or 10, times H, h, ♥, ♥️, ♡, ♡️: 18.
+    assert sorted(ten["spellings"]) == sorted(
+        rank + suit for rank in ("T", "t", "10")
+        for suit in ("H", "h", "♥", "♥\ufe0f", "♡", "♡\ufe0f"))
+    five = next(c for c in cards if c["card"] == "5S")
+    assert (five["shown"], len(five["spellings"])) == ("5♠", 6)
+    # 2-9: 6 each; A J Q K: 12 (the rank in two cases); T: 18. No text reads as two cards.
+    spelled = [text for c in cards for text in c["spellings"]]
+    assert len(spelled) == 8 * 4 * 6 + 4 * 4 * 12 + 4 * 18 == len(set(spelled))
+    # The referee reads each spelling as its card.
+    for card in cards:
+        others = [c["card"] for c in cards if c["card"] != card["card"]][:4]
+        for text in card["spellings"]:
+            answer = client.post("/v1/hands/check", json={"hand": [text, *others[:3]],
+                                                         "starter": others[3]})
+            assert answer.get_json()["hand"][0] == card["card"], text
+
+
+def test_names_are_written_bare_or_quoted(client: FlaskClient) -> None:
+    sent = ["ann", "Ann Smith", 'say "hi"', "o'neil", "a\\b", "ann&cy"]
+    answer = client.post("/v1/notation/names", json={"names": sent}).get_json()
+    assert answer == {"names": [{"name": name, "notation": written} for name, written in zip(
+        sent, ["ann", '"Ann Smith"', '"say \\"hi\\""', "o'neil", '"a\\\\b"', '"ann&cy"'],
+        strict=True)]}
+
+
+def test_no_names_or_an_empty_one_is_refused_at_the_field(client: FlaskClient) -> None:
+    for body, pointer in (({"names": []}, "#/names"), ({"names": [""]}, "#/names/0")):
+        answer = client.post("/v1/notation/names", json=body)
+        assert answer.status_code == 422
+        assert [e["pointer"] for e in answer.get_json()["errors"]] == [pointer]
