@@ -47,8 +47,8 @@ function renamed(scores) {
   return Object.fromEntries(Object.entries(scores).map(([side, points]) => [sideName(side), points]));
 }
 
-function cardInput(id, label, hint) {
-  return el("div", {}, el("label", { for: id }, label, hint ? el("small", {}, ` ${hint}`) : null),
+function cardInput(id, label, hint, wide) {
+  return el("div", { class: wide ? "wide" : null }, el("label", { for: id }, label, hint ? el("small", {}, ` ${hint}`) : null),
     el("input", { id, autocapitalize: "characters", spellcheck: "false" }));
 }
 
@@ -65,7 +65,8 @@ function buildSeats(keep) {
     seats.append(el("fieldset", { class: "seat" }, el("legend", {}, seatTitle(i, count)),
       el("div", { class: "fields" },
         el("div", {}, el("label", { for: `seat-name-${i}` }, "Name"), name),
-        cardInput(`seat-dealt-${i}`, "Dealt", "(every card)"),
+        // The whole row: six cards ("10♥ 10♠ …") fit on a phone (issue 30, trap 3).
+        cardInput(`seat-dealt-${i}`, "Dealt", "(every card)", true),
         cardInput(`seat-discards-${i}`, "To the crib"),
         el("div", {}, el("label", { for: `seat-claim-${i}` }, "Hand claimed", el("small", {}, " (optional)")),
           el("input", { id: `seat-claim-${i}`, type: "number", min: "0", max: "999", inputmode: "numeric" })))));

@@ -126,6 +126,7 @@ async function step() {
     }
     return;
   }
+  live.replaceChildren(el("p", { class: "busy" }, "Asking the referee…"));
   await knowNames(seats().map((seat) => seat.name));
   const { body, notation } = request(true);
   const answer = await ask("/v1/pegging/check", body, out, "Asking the referee…",

@@ -86,17 +86,20 @@ export function playTable(r) {
     const scores = play.scores.map((s) => `${s.kind} ${s.points}`).join(", ");
     const found = flagged.get(play.index);
     const kind = [play.legal === false ? "illegal" : null, found ? "flagged" : null].filter(Boolean).join(" ");
+    // Each cell says its column (data-label): on a phone a row is a card of its own, the
+    // claim and the finding on lines of their own, with no sideways scrolling.
     rows.append(el("tr", { class: kind || null, "data-index": play.index },
-      el("td", {}, play.index + 1), el("td", {}, play.player),
-      el("td", {}, play.go ? "go" : play.card, play.legal === false ? " (taken back)" : null,
+      el("td", { "data-label": "#" }, play.index + 1), el("td", { "data-label": "Player" }, play.player),
+      el("td", { "data-label": "Card" }, play.go ? "go" : play.card, play.legal === false ? " (taken back)" : null,
         play.retracted ? " (retracted)" : null),
-      el("td", { class: "num" }, play.count), el("td", { class: "num" }, play.points), el("td", {}, scores),
-      el("td", { class: "num claimed" }, claimText(play)),
-      el("td", { class: "finding" }, found ? el("strong", {}, "⚑ ", found.join(", ")) : "")));
+      el("td", { class: "num", "data-label": "Count" }, play.count),
+      el("td", { class: "num", "data-label": "Points" }, play.points), el("td", { "data-label": "For" }, scores),
+      el("td", { class: "num claimed", "data-label": "Claimed" }, claimText(play)),
+      el("td", { class: "finding", "data-label": "Finding" }, found ? el("strong", {}, "⚑ ", found.join(", ")) : null)));
   }
   table.append(rows);
-  // Eight columns scroll sideways on a phone: the region takes the focus, so that the
-  // keyboard can scroll it too.
+  // Eight columns are a card a row on a phone (scorepad.css); elsewhere the region takes
+  // the focus, so that the keyboard can scroll a table wider than the page.
   return el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The play, card by card" }, table);
 }
 
