@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
-from rules.core.cards import full_deck, shown, spellings
-from rules.core.names import quote_name
+from rules.core import full_deck, quote_name, shown, spellings
 from service.body import read_json
 from service.errors import load_request
 from service.fields import List, Size, StrictSchema

@@ -83,7 +83,8 @@ def test_a_card_over_31_and_a_renege_recorded_by_taps(page: Any, live_server: st
     assert record.split("\n")[:6] == ["A JD", "B KH", "A 5H", "B QD", "B go", "A go"]
     page.click("#check-deal")
     page.wait_for_selector("#deal-summary")
-    codes = page.eval_on_selector_all("#deal-result .findings li", "ls => ls.map(l => l.dataset.code)")
+    codes = page.eval_on_selector_all("#deal-result .findings li",
+                                      "ls => ls.map(l => l.dataset.code)")
     # The page shows the referee's findings on the record it kept: both rulings among them.
     answer = requests.post(live_server + "/v1/deals/check", timeout=30, json={
         "players": ["A", "B"], "starter": README_DEAL["starter"],
