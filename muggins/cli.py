@@ -17,6 +17,7 @@
     muggins scorecards scorecards.csv
     muggins share deal.txt
     muggins link r1.Bz4kjg3tzKzIysLYyuQyKaFQ5bY3RuGhBgykiAA
+    muggins names ann "Ann Smith"
     muggins seating Ann Bob Cat Dan Eve --games 9 --seed 7
     muggins season week1.csv week2.csv week3.csv
     muggins archive games/*.txt --out reviewed/
@@ -30,7 +31,7 @@ the subcommand.
 
 Each group of commands is a module of its own: ``cli_hands`` (count, hands, advise),
 ``cli_records`` (peg, deal, game, import), ``cli_review``, ``cli_advice`` (lay,
-chances), ``cli_share`` (share, link), ``cli_night`` (night, scorecards, seating),
+chances), ``cli_share`` (share, link, names), ``cli_night`` (night, scorecards, seating),
 ``cli_season`` (season) and ``cli_archive`` (archive: whole archives reviewed on Dask,
 on the library, never at ``--url``).
 
@@ -63,6 +64,7 @@ COMMANDS = {
     "chances": "muggins.cli_advice:chances",
     "share": "muggins.cli_share:share",
     "link": "muggins.cli_share:link",
+    "names": "muggins.cli_share:names",
     "night": "muggins.cli_night:night",
     "scorecards": "muggins.cli_night:scorecards",
     "seating": "muggins.cli_night:seating",

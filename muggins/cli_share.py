@@ -1,5 +1,6 @@
 """``muggins share`` and ``muggins link``: a deal or a game written as its share link,
-and the record a share link holds (docs/notation.md#share-links)."""
+and the record a share link holds (docs/notation.md#share-links); ``muggins names``:
+names as the notation writes them."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from muggins.cli_common import RULESETS, given, no_findings
 from muggins.cli_context import Context, pass_context
 from muggins.cli_records import read_text
 
-__all__ = ["link", "share"]
+__all__ = ["link", "names", "share"]
 
 
 def _show(r: dict[str, Any]) -> None:
@@ -39,3 +40,14 @@ def link(obj: Context, fragment: str) -> None:
     """Read a share link: the deal or game its fragment (r1.…, with or without the #)
     holds, in notation."""
     obj.ask("/v1/notation/read", {"link": fragment}, _show, no_findings)
+
+
+@click.command()
+@click.argument("players", nargs=-1, required=True)
+@pass_context
+def names(obj: Context, players: tuple[str, ...]) -> None:
+    """Write each name as the notation writes it: bare, or quoted where it must be
+    (docs/notation.md#names)."""
+    obj.ask("/v1/notation/names", {"names": list(players)},
+            lambda r: click.echo("".join(f"{n['notation']}\n" for n in r["names"]), nl=False),
+            no_findings)

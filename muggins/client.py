@@ -280,6 +280,11 @@ class Client:
         """The record a share link's fragment holds (``/v1/notation/read``)."""
         return cast(dict[str, Any], self.request("POST", "/v1/notation/read", {"link": link}))
 
+    def write_names(self, names: Sequence[str]) -> dict[str, Any]:
+        """Each name as the notation writes it, bare or quoted (``/v1/notation/names``)."""
+        return cast(dict[str, Any], self.request("POST", "/v1/notation/names",
+                                                 {"names": list(names)}))
+
     def chances(self, scores: Mapping[str, int], *, players: Sequence[str] | None = None,
                 dealer: str | None = None, after: DealPart | None = None,
                 seen: Mapping[str, Any] | None = None, variant: Variant | None = None,
@@ -297,6 +302,11 @@ class Client:
 
     def rulesets(self) -> dict[str, Any]:
         return cast(dict[str, Any], self.request("GET", "/v1/rulesets"))
+
+    def cards(self) -> dict[str, Any]:
+        """Every card: its text, as people write it, and every spelling read as it
+        (``/v1/cards``)."""
+        return cast(dict[str, Any], self.request("GET", "/v1/cards"))
 
     def variants(self) -> dict[str, Any]:
         """Each variant's facts (seats, cards dealt and kept, target, margins)."""

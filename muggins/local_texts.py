@@ -1,5 +1,6 @@
 """The texts the command line hands the referee whole, answered on the library: a deal or
-a game in notation to share, a share link to read, a night's CSV file to read."""
+a game in notation to share, a share link to read, names to write in the notation, a
+night's CSV file to read."""
 
 from __future__ import annotations
 
@@ -8,15 +9,22 @@ from typing import Any
 
 from muggins.local_checks import Refusals, refuse
 from rules import RecordError, Ruleset
-from rules.answers import MAX_CSV, MAX_LINK, MAX_NOTATION, NOTATION, cards_answer, shared_answer
+from rules.answers import (
+    MAX_CSV,
+    MAX_LINK,
+    MAX_NAMES,
+    MAX_NOTATION,
+    NOTATION,
+    cards_answer,
+    names_answer,
+    shared_answer,
+)
 from rules.club import CsvError, read_cards
 from rules.notation import Deal, Game, LinkError, NotationError, header_at, read_link, read_record
 
 __all__ = ["TEXTS"]
 
 Body = Mapping[str, Any]
-
-
 
 
 
@@ -75,8 +83,21 @@ def _scorecards(body: Body) -> dict[str, Any]:
                 for problem in error.problems])
 
 
+def _names(body: Body) -> dict[str, Any]:
+    """Each name as the notation writes it."""
+    names = body["names"]
+    refusals = Refusals()
+    if not 1 <= len(names) <= MAX_NAMES:
+        refusals.add(("names",), "wrong-size", f"1 to {MAX_NAMES} names here, not {len(names)}")
+    for i, name in enumerate(names):
+        refusals.name(("names", i), name)
+    refusals.raise_any()
+    return names_answer(names)
+
+
 TEXTS: dict[str, Callable[[Body], dict[str, Any]]] = {
     "/v1/notation/write": _share,
     "/v1/notation/read": _link,
+    "/v1/notation/names": _names,
     "/v1/tournaments/read": _scorecards,
 }

@@ -96,6 +96,14 @@ class Finding(TypedDict):
     """
     Where the rule book explains this ruling, as a link relative to the server that answered: `/rules` and the finding code as the anchor, e.g. "/rules#renege" (`GET /rules`).
     """
+    changes_no_peg: NotRequired[Literal[True]]
+    """
+    True on an `undercount` or a `muggins` on a card whose points a renege retracts: what it missed is pegged by no one (docs/rules.md#renege). Absent otherwise. Since 0.4.0.
+    """
+    decided_by: NotRequired[int]
+    """
+    With `changes_no_peg`: the position, in this list of findings, of the `renege` whose retraction decides it. Since 0.4.0.
+    """
 
 
 class Breakdown(TypedDict):
@@ -294,6 +302,23 @@ Points by player name.
 """
 
 
+class NotLegalMove(TypedDict):
+    """
+    A move the rules do not allow now that a player could still be recorded making, and why. Recorded, it is ruled on by the referee with the whole record, which may read it otherwise (docs/rules.md#ambiguous-record).
+    """
+
+    player: str
+    card: NotRequired[CanonicalCard]
+    go: NotRequired[Literal[True]]
+    """
+    A go (no `card`).
+    """
+    why: Literal['over-31', 'renege', 'out-of-turn']
+    """
+    `over-31`: the player on turn's card passes 31; `renege`: a go while a card fits; `out-of-turn`: another player's card. A finding code (`/rules#…`).
+    """
+
+
 Phase: TypeAlias = Literal['discard', 'cut', 'play', 'show', 'over']
 """
 A finished pegging record is at `show`; a finished deal is `over`.
@@ -324,6 +349,10 @@ class Next(TypedDict):
     go: NotRequired[bool]
     """
     In `play`, where the player's cards are known, true when they can lay nothing and must say go.
+    """
+    not_legal: NotRequired[list[NotLegalMove]]
+    """
+    In `play`, where the cards are known (with `legal`): every other move a player could be recorded making, each with why it is not legal (the player on turn's first, then the others' in seat order), so that a club app records what was really laid. Since 0.4.0.
     """
 
 
@@ -579,6 +608,10 @@ class AdviseOption(TypedDict):
     """
     With `scores` only. The 95% half-width of `behind`, from the same deals (far narrower than `interval`, as both options met the same cards); `behind` beyond it is a clear difference.
     """
+    within_interval: NotRequired[bool]
+    """
+    With `scores` only. `behind` is above 0 and within `behind_interval`: the sample cannot tell this option from the first, and their order may be the noise's (false for the first). Since 0.4.0.
+    """
 
 
 class AdviseCards(TypedDict):
@@ -629,6 +662,10 @@ class AdviseResult(TypedDict):
     orders_differ: NotRequired[bool]
     """
     With `scores` only. The order by `win` is not the order by `net_ev` (options of equal `win` are kept in the order by `net_ev`, so a tie is no difference). Compare `best_by_win` with `best_by_net_ev` for the choice itself.
+    """
+    order_within_interval: NotRequired[bool]
+    """
+    With `scores` only. Some option's `within_interval` is true: which discard is best by `win` is not settled by the sample, so an `orders_differ` may be the noise's. Since 0.4.0.
     """
     best_by_win: NotRequired[AdviseCards]
     best_by_net_ev: NotRequired[AdviseCards]
@@ -694,6 +731,10 @@ class DiscardReview(TypedDict):
     best_by_win: BestByWin | None
     """
     The best discard by the chance of winning, the one `win_loss` is measured against: the sample's best when `dealt`; by the `slope`, which keeps the order by points, the same as `best`. Null with `win_loss`.
+    """
+    within_interval: NotRequired[bool | None]
+    """
+    When `dealt`: `win_loss` is within its 95% interval, so the sample cannot tell this discard from `best_by_win` and their order may be the noise's. Null by the `slope` and with `win_loss`. Since 0.4.0.
     """
     exact: Exact1
 
@@ -1248,6 +1289,10 @@ class Standing(TypedDict):
         Literal['game_points', 'wins', 'spread', 'plus', 'head_to_head', 'playoff']
         | None
     )
+    tiebreak_words: NotRequired[str | None]
+    """
+    `tiebreak` in words for a tally sheet ("ahead on spread"); null with it. Since 0.4.0.
+    """
     qualified: bool
     playoff: bool
 
@@ -1303,6 +1348,10 @@ class TournamentCheckResult(TypedDict):
     event: Literal['club', 'sanctioned']
     bracket: NotRequired[Bracket]
     master_points: NotRequired[MasterPoints]
+    standings_csv: NotRequired[str]
+    """
+    The standings as a spreadsheet takes them, the columns and cells of `muggins night --csv` (docs/rules.md#club-csv). Since 0.4.0.
+    """
 
 
 class SeatingRequest(TypedDict):
@@ -1521,6 +1570,55 @@ class NotationReadRequest(TypedDict):
     link: str
     """
     The fragment of a share link (`r1.` then base64url).
+    """
+
+
+class NotationNamesRequest(TypedDict):
+    """
+    Names to write in the notation.
+    """
+
+    names: list[PlayerName]
+    """
+    Players' names, as typed.
+    """
+
+
+class WrittenName(TypedDict):
+    name: str
+    notation: str
+    """
+    The name as the notation writes it: bare, or in double quotes with `\\"` and `\\\\` escaped (docs/notation.md#names).
+    """
+
+
+class NotationNames(TypedDict):
+    names: list[WrittenName]
+    """
+    Each name sent, in the order sent.
+    """
+
+
+class CardSpellings(TypedDict):
+    """
+    A card: its canonical text, as people write it, and every text read as it.
+    """
+
+    card: CanonicalCard
+    shown: str
+    """
+    As people write it: "10♥" for `TH`.
+    """
+    spellings: list[str]
+    """
+    Every text the referee reads as this card (any case; `10` or `T`; a suit letter, or a symbol with or without the emoji selector U+FE0F), so that a client marks a typed card with no reader of its own.
+    """
+
+
+class Pack(TypedDict):
+    cards: list[CardSpellings]
+    """
+    The 52, in index order.
     """
 
 

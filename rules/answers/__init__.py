@@ -40,6 +40,7 @@ if TYPE_CHECKING:
         MAX_CLAIM,
         MAX_CSV,
         MAX_LINK,
+        MAX_NAMES,
         MAX_NOTATION,
         MAX_ROSTER,
         MAX_SAMPLES,
@@ -60,7 +61,7 @@ if TYPE_CHECKING:
         shown_as,
     )
     from rules.answers.review import deal_review_answer, game_review_answer
-    from rules.answers.shared import shared_answer
+    from rules.answers.shared import names_answer, shared_answer
 
 __all__ = [
     "CRIB",
@@ -68,6 +69,7 @@ __all__ = [
     "MAX_CLAIM",
     "MAX_CSV",
     "MAX_LINK",
+    "MAX_NAMES",
     "MAX_NOTATION",
     "MAX_ROSTER",
     "MAX_SAMPLES",
@@ -90,6 +92,7 @@ __all__ = [
     "game_body",
     "game_review_answer",
     "hand_answer",
+    "names_answer",
     "next_answer",
     "night_answer",
     "number",

@@ -65,7 +65,8 @@ def discards_answer(advice: Advice, variant: Variant) -> dict[str, Any]:
 def _by_win(found: DiscardChance) -> dict[str, Any]:
     return {**_option(found.option), "win": round(found.win, 6),
             "interval": round(found.interval, 6), "behind": round(found.behind, 6),
-            "behind_interval": round(found.behind_interval, 6)}
+            "behind_interval": round(found.behind_interval, 6),
+            "within_interval": found.within_interval}
 
 
 def _cards_of(option: Option) -> dict[str, list[str]]:
@@ -82,6 +83,7 @@ def discards_by_win_answer(found: DiscardChances, variant: Variant,
         "target": table.target,
         "scores": {"pone": found.pone, "dealer": found.dealer},
         "orders_differ": found.orders_differ,
+        "order_within_interval": found.order_within_interval,
         "best_by_win": _cards_of(found.best_by_win),
         "best_by_net_ev": _cards_of(found.best_by_net),
         "samples": found.samples,

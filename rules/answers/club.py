@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.answers.hands import findings_answer
-from rules.club import Event, Line, NightCheck, Scorecard, Seating
+from rules.club import STEP_WORDS, Event, Line, NightCheck, Scorecard, Seating, standings_csv
 from rules.club.season import BETA, MU, SIGMA, TAU, Rated, SeasonRatings
 
 __all__ = ["cards_answer", "night_answer", "season_answer", "seating_answer"]
@@ -50,6 +50,7 @@ def night_answer(check: NightCheck, event: Event) -> dict[str, Any]:
             "wins": s.tally.wins, "losses": s.tally.losses, "spread": s.tally.spread,
             "plus": s.tally.plus, "head_to_head": s.head_to_head,
             "tiebreak": None if s.tiebreak is None else s.tiebreak.value,
+            "tiebreak_words": None if s.tiebreak is None else STEP_WORDS[s.tiebreak],
             "qualified": s.player in qualified, "playoff": s.player in level,
         } for s in check.standings],
         "cards": [{"player": card.player, "games": [_line(line) for line in card.lines]}
@@ -60,6 +61,7 @@ def night_answer(check: NightCheck, event: Event) -> dict[str, Any]:
         "qualifiers": list(check.cut.qualifiers),
         "playoff": list(check.cut.playoff),
         "event": event.value,
+        "standings_csv": standings_csv(check),
     }
     if check.bracket is not None:
         bracket = check.bracket

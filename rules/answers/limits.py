@@ -9,8 +9,8 @@ The game's own bounds (the most players, the most cards dealt) are the rules'
 
 from __future__ import annotations
 
-__all__ = ["MAX_BATCH", "MAX_CLAIM", "MAX_CSV", "MAX_LINK", "MAX_NOTATION", "MAX_ROSTER",
-           "MAX_SAMPLES", "MAX_SCORECARD", "MAX_TARGET", "NAME_LENGTH"]
+__all__ = ["MAX_BATCH", "MAX_CLAIM", "MAX_CSV", "MAX_LINK", "MAX_NAMES", "MAX_NOTATION",
+           "MAX_ROSTER", "MAX_SAMPLES", "MAX_SCORECARD", "MAX_TARGET", "NAME_LENGTH"]
 
 MAX_CLAIM = 999
 """The largest claim a request may make: claims are small numbers, and anything larger
@@ -40,6 +40,10 @@ score), and a night's largest target."""
 
 MAX_BATCH = 1000
 """The most hands one batch counts."""
+
+MAX_NAMES = 64
+"""Names in one request to write them in the notation: a game's seats and sides, many
+times over."""
 
 MAX_LINK = 20_000
 """Characters of a share link's fragment: a game of 200 deals with every claim is under

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from rules.answers.hands import findings_answer, hand_answer
-from rules.core import NO_PLAYERS, Problem, RecordError
+from rules.core import NO_PLAYERS, FindingCode, Problem, RecordError
 
 if TYPE_CHECKING:  # only named: a hand's refusal (problems_of) loads no deal or play
     from rules.deal import Count, DealCheck, GameCheck
@@ -20,6 +20,30 @@ __all__ = ["CRIB", "deal_answer", "game_answer", "next_answer", "play_answer", "
 CRIB = "crib"
 """The crib's key in a deal's ``show`` and its name in ``next.player``, beside the
 players' names: the API's word, which the library keeps apart with a flag."""
+
+
+NO_PEG_ON_RETRACTED = frozenset({FindingCode.UNDERCOUNT.value, FindingCode.MUGGINS.value})
+"""A claim on a card whose points a renege retracts loses its muggins, and what it missed
+is not pegged either way (docs/rules.md#renege): its undercount and its muggins change no
+peg. Its overcount penalty stands, so that stays a finding of its own."""
+
+
+def no_peg_marked(findings: list[dict[str, Any]],
+                  retracted: Callable[[dict[str, Any]], frozenset[int]]) -> list[dict[str, Any]]:
+    """``findings`` with ``changes_no_peg`` and ``decided_by`` (the position in the list of
+    the renege that retracts its card: the last said before it in the same deal) on each
+    finding that changes no peg; ``retracted(finding)`` is its deal's retracted plays."""
+    for finding in findings:
+        index = finding.get("index")
+        if finding["code"] not in NO_PEG_ON_RETRACTED or index not in retracted(finding):
+            continue
+        reneges = [at for at, other in enumerate(findings)
+                   if other["code"] == FindingCode.RENEGE.value
+                   and other.get("deal") == finding.get("deal")
+                   and isinstance(other.get("index"), int) and other["index"] < index]
+        if reneges:
+            finding.update(changes_no_peg=True, decided_by=reneges[-1])
+    return findings
 
 
 def play_answer(result: PlayCheck) -> dict[str, Any]:
@@ -47,7 +71,7 @@ def play_answer(result: PlayCheck) -> dict[str, Any]:
     answer: dict[str, Any] = {
         "plays": plays,
         "totals": result.totals,
-        "findings": findings_answer(result.findings),
+        "findings": no_peg_marked(findings_answer(result.findings), lambda _: result.retracted),
     }
     if result.partnerships is not None:
         answer["partnerships"] = [
@@ -64,6 +88,10 @@ def next_answer(coming: Next) -> dict[str, Any]:
     if coming.legal is not None:
         out["legal"] = [str(card) for card in coming.legal]
         out["go"] = coming.go
+    if coming.not_legal is not None:
+        out["not_legal"] = [{"player": move.player, "why": move.why.value,
+                             **({"go": True} if move.card is None else {"card": str(move.card)})}
+                            for move in coming.not_legal]
     return out
 
 
@@ -84,12 +112,13 @@ def deal_answer(result: DealCheck) -> dict[str, Any]:
         show[name]["claimed"] = claimed  # made after the win: echoed, not ruled on
     if result.unruled_crib is not None:
         show[CRIB]["claimed"] = result.unruled_crib
+    retracted = frozenset() if result.play is None else result.play.retracted
     return {
         "misdeal": result.misdeal,
         "heels": heels,
         "play": None if result.play is None else play_answer(result.play),
         "show": show,
-        "findings": findings_answer(result.findings),
+        "findings": no_peg_marked(findings_answer(result.findings), lambda _: retracted),
         "scores_before": result.scores_before,
         "scores_after": result.scores_after,
         "pegged": result.pegged,
@@ -121,7 +150,8 @@ def game_answer(result: GameCheck) -> dict[str, Any]:
         "scores": result.scores,
         "winner": result.winner,
         "margin": None if result.margin is None else result.margin.value,
-        "findings": findings_answer(result.findings),
+        "findings": no_peg_marked(findings_answer(result.findings),
+                                  lambda finding: _retracted(result, finding.get("deal"))),
         "target": result.target,
     }
 
@@ -135,6 +165,13 @@ def problems_of(check: Callable[[], object]) -> list[Problem]:
     except RecordError as error:
         return list(error.problems)
     return []
+
+
+def _retracted(result: GameCheck, deal: object) -> frozenset[int]:
+    if not isinstance(deal, int) or not 0 <= deal < len(result.deals):
+        return frozenset()
+    play = result.deals[deal].play
+    return frozenset() if play is None else play.retracted
 
 
 _SEATED = frozenset({"unknown-player", "unknown-side"})

@@ -56,6 +56,7 @@ def _discard(review: DiscardReview) -> dict[str, Any]:
         "best_by_win": None if review.best_by_win is None else {
             "discard": [c.text for c in review.best_by_win.discard],
             "keep": [c.text for c in review.best_by_win.keep]},
+        "within_interval": review.within_interval,
         "exact": {"loss": str(review.loss), "net_ev": str(chosen.net),
                   "best_net_ev": str(best.net)},
     }

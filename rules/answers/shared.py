@@ -5,14 +5,15 @@ notation, the link format or the seat rotation: each comes from here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.core import Ruleset, Table
+from rules.core import Ruleset, Table, quote_name
 from rules.deal import DealRecord
 from rules.notation import Deal, Game, LinkError, Options, deal_lines, event_text, link_text
 
-__all__ = ["shared_answer"]
+__all__ = ["names_answer", "shared_answer"]
 
 
 def shared_answer(record: Deal | Game, ruleset: Ruleset, muggins: bool) -> dict[str, Any]:
@@ -65,3 +66,8 @@ def _deal(deal: DealRecord, seated: Table, first: Table) -> dict[str, Any]:
         # As a game writes it: the names of its first table, in that table's order.
         "lines": deal_lines(deal, first.seats),
     }
+
+
+def names_answer(names: Sequence[str]) -> dict[str, Any]:
+    """Each name as the notation writes it (bare, or quoted: docs/notation.md#names)."""
+    return {"names": [{"name": name, "notation": quote_name(name)} for name in names]}

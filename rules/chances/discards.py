@@ -60,6 +60,12 @@ class DiscardChance:
     """The 95% half-width of ``behind``, from the same deals (0 for the best): the
     table's error is common to both and cancels."""
 
+    @property
+    def within_interval(self) -> bool:
+        """This option is behind the best by no more than its interval: the sample cannot
+        tell the two apart, and their order may be the noise's (the best itself: False)."""
+        return 0 < self.behind <= self.behind_interval
+
 
 @dataclass(frozen=True, slots=True)
 class DiscardChances:
@@ -80,6 +86,12 @@ class DiscardChances:
     def orders_differ(self) -> bool:
         """The order by the chance of winning is not the order by net expected value."""
         return tuple(o.option for o in self.options) != self.advice.options
+
+    @property
+    def order_within_interval(self) -> bool:
+        """Some option is behind the best by no more than its interval: which is best by
+        the chance of winning is not settled by the sample."""
+        return any(option.within_interval for option in self.options)
 
     @property
     def best_by_win(self) -> Option:

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
         rate_season,
     )
     from rules.club.seating import MAX_GAMES, Seating, seat, validate_roster
-    from rules.club.standings import Standing, Step, Tally
+    from rules.club.standings import STEP_WORDS, Standing, Step, Tally
 
 __all__ = [
     "BETA",
@@ -58,6 +58,7 @@ __all__ = [
     "MAX_NIGHTS",
     "MAX_ROUND",
     "STANDINGS_COLUMNS",
+    "STEP_WORDS",
     "Bracket",
     "Checked",
     "Column",

@@ -14,7 +14,7 @@ from enum import StrEnum
 from rules.club.cards import Scorecard
 from rules.club.conventions import ConventionSpec
 
-__all__ = ["Standing", "Step", "Tally", "rank", "tally"]
+__all__ = ["STEP_WORDS", "Standing", "Step", "Tally", "rank", "tally"]
 
 
 class Step(StrEnum):
@@ -26,6 +26,18 @@ class Step(StrEnum):
     PLUS = "plus"
     HEAD_TO_HEAD = "head_to_head"
     PLAYOFF = "playoff"
+
+
+STEP_WORDS = {
+    Step.GAME_POINTS: "ahead on game points",
+    Step.WINS: "ahead on games won",
+    Step.SPREAD: "ahead on spread",
+    Step.PLUS: "ahead on plus points",
+    Step.HEAD_TO_HEAD: "ahead head to head",
+    Step.PLAYOFF: "level after every tiebreak: a playoff",
+}
+"""What put a player above the next, in words for a tally sheet ("ahead on", not "more":
+under the pegs-behind convention fewer game points are better)."""
 
 
 @dataclass(frozen=True, slots=True)

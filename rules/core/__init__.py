@@ -10,6 +10,8 @@ from rules.core.cards import (
     Suit,
     full_deck,
     parse_cards,
+    shown,
+    spellings,
 )
 from rules.core.codes import SCORECARD_CODES, FindingCode
 from rules.core.errors import NO_PLAYERS, Problem, ProblemCode, Problems, RecordError
@@ -63,4 +65,6 @@ __all__ = [
     "quote_name",
     "read_name",
     "rule_on_claim",
+    "shown",
+    "spellings",
 ]

@@ -22,6 +22,8 @@ __all__ = [
     "ensure_distinct",
     "full_deck",
     "parse_cards",
+    "shown",
+    "spellings",
 ]
 
 MOST_PIPS = 10
@@ -194,3 +196,25 @@ def full_deck() -> Iterator[Card]:
 
 _DECK = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 _SPELLINGS: dict[str, Card] = {card.text: card for card in _DECK}
+
+
+def spellings(card: Card) -> tuple[str, ...]:
+    """Every text :meth:`Card.parse` reads as ``card``: each spelling of its rank and of
+    its suit, in each case, and each symbol with and without the emoji selector. A table
+    for a client that marks cards as they are typed, so that it keeps no reader of its own
+    (the scorepad's picker, through ``GET /v1/cards``)."""
+    ranks = [text for text, rank in _RANK_INPUT.items() if rank is card.rank]
+    suits = [text for text, suit in _SUIT_INPUT.items() if suit is card.suit]
+    found: set[str] = set()
+    for rank in ranks:
+        for suit in suits:
+            selectors = ("",) if suit.isalpha() else ("", _VARIATION_SELECTOR_16)
+            found.update(r + s + selector for r in {rank, rank.lower()}
+                         for s in {suit, suit.lower()} for selector in selectors)
+    return tuple(sorted(text for text in found if Card.parse(text) is card))
+
+
+def shown(card: Card) -> str:
+    """The card as people write it: ``10♥`` for ``TH``, ``A♠`` for ``AS``."""
+    rank = "10" if card.rank is Rank.TEN else card.rank.value
+    return rank + card.suit.symbol

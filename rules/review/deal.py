@@ -99,6 +99,9 @@ class DiscardReview:
     """How ``win_loss`` was judged: the options dealt out, or the points by the slope."""
     best_by_win: Option | None = None
     """The best discard by the chance of winning, as ``win_loss`` was judged against it."""
+    within_interval: bool | None = None
+    """Dealt out: ``win_loss`` is within its 95% interval, so the sample cannot tell this
+    discard from ``best_by_win`` (their order may be the noise's). None by the slope."""
 
 
 class Counted(StrEnum):
@@ -261,13 +264,13 @@ def _by_chances(records: Sequence[DealRecord], reviews: Sequence[DealReview],
         discard = judged[number][player]
         record = records[number]
         assert record.discards is not None  # reviewed, so finished
-        given_up, best = win_loss(
+        given_up, best, unsure = win_loss(
             how, chance_table, tables, dealt=record.dealt[player],
             thrown=record.discards[player], loss=discard.loss, ask=ask,
             is_dealer=player == reviews[number].check.table.dealer, variant=variant,
             best_by_net=discard.best)
         judged[number][player] = replace(discard, win_by=how, win_loss=given_up,
-                                         best_by_win=best)
+                                         best_by_win=best, within_interval=unsure)
     return [replace(review, discards=discards)
             for review, discards in zip(reviews, judged, strict=True)]
 

@@ -81,17 +81,19 @@ def plan(asks: Sequence[Ask], target: int, budget: int = REVIEW_DEALS) -> list[W
 
 def win_loss(how: WinBy, chance_table: ChanceTable, tables: Mapping[Variant, ChanceTable],
              *, dealt: Sequence[Card], thrown: Sequence[Card], loss: Fraction, ask: Ask,
-             is_dealer: bool, variant: Variant, best_by_net: Option) -> tuple[float, Option]:
+             is_dealer: bool, variant: Variant, best_by_net: Option,
+             ) -> tuple[float, Option, bool | None]:
     """The chance of winning given up by throwing ``thrown`` from ``dealt`` (``loss``
     the net expected points given up), judged ``how``, and the best discard it was
     judged against: the sample's best when dealt out; by the slope, which keeps the order
-    by points, ``best_by_net``."""
+    by points, ``best_by_net``; and, when dealt out, whether what was given up is within
+    its interval (the sample cannot tell the throw from the best; None by the slope)."""
     if how is WinBy.SLOPE:
         return float(loss) * point_value(chance_table, ask.pone, ask.dealer,
-                                         is_dealer=is_dealer), best_by_net
+                                         is_dealer=is_dealer), best_by_net, None
     found = discard_chances(dealt, dealer=is_dealer,
                             scores={"pone": ask.pone, "dealer": ask.dealer},
                             tables=tables, variant=variant, samples=REVIEW_SAMPLES)
     away = set(thrown)
-    behind = next(o.behind for o in found.options if set(o.option.discard) == away)
-    return behind, found.best_by_win
+    chosen = next(o for o in found.options if set(o.option.discard) == away)
+    return chosen.behind, found.best_by_win, chosen.within_interval

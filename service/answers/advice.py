@@ -45,6 +45,10 @@ class AdviseOption(Answer):
                                          "from the same deals (far narrower than `interval`, as "
                                          "both options met the same cards); `behind` beyond it "
                                          "is a clear difference.", minimum=0))
+    within_interval = Boolean(metadata=doc(
+        "With `scores` only. `behind` is above 0 and within `behind_interval`: the sample "
+        "cannot tell this option from the first, and their order may be the noise's (false "
+        "for the first). Since 0.4.0."))
 
 
 class AdviseCards(Answer):
@@ -86,6 +90,10 @@ class AdviseResult(Answer):
                                          "the order by `net_ev`, so a tie is no difference). "
                                          "Compare `best_by_win` with `best_by_net_ev` for the "
                                          "choice itself."))
+    order_within_interval = Boolean(metadata=doc(
+        "With `scores` only. Some option's `within_interval` is true: which discard is best "
+        "by `win` is not settled by the sample, so an `orders_differ` may be the noise's. "
+        "Since 0.4.0."))
     best_by_win = Nested(AdviseCards)
     best_by_net_ev = Nested(AdviseCards)
     samples = Integer(metadata=doc("With `scores` only: the deals dealt out, the same deals for "

@@ -52,6 +52,13 @@ class Finding(Answer):
                                    "relative to the server that answered: `/rules` and the "
                                    'finding code as the anchor, e.g. "/rules#renege" (`GET '
                                    "/rules`)."))
+    changes_no_peg = Boolean(metadata=doc(
+        "True on an `undercount` or a `muggins` on a card whose points a renege retracts: "
+        "what it missed is pegged by no one (docs/rules.md#renege). Absent otherwise. Since "
+        "0.4.0.", const=True))
+    decided_by = Integer(metadata=doc(
+        "With `changes_no_peg`: the position, in this list of findings, of the `renege` "
+        "whose retraction decides it. Since 0.4.0.", minimum=0))
 
 
 class _ProblemErrorsItem(Answer):
@@ -174,6 +181,21 @@ class ScoredEvent(Answer):
                                      "(its overcount penalty stands).", const=True))
 
 
+class NotLegalMove(Answer):
+    component = "NotLegalMove"
+    description = ("A move the rules do not allow now that a player could still be recorded "
+                   "making, and why. Recorded, it is ruled on by the referee with the whole "
+                   "record, which may read it otherwise (docs/rules.md#ambiguous-record).")
+    player = String(required=True)
+    card = canonical_card()
+    go = Boolean(metadata=doc("A go (no `card`).", const=True))
+    why = String(required=True, metadata=doc(
+        "`over-31`: the player on turn's card passes 31; `renege`: a go while a card fits; "
+        "`out-of-turn`: another player's card. A finding code (`/rules#…`).",
+        enum=[FindingCode.OVER_31.value, FindingCode.RENEGE.value,
+              FindingCode.OUT_OF_TURN.value]))
+
+
 class Next(Answer):
     component = "Next"
     description = "What comes next in a deal in progress."
@@ -189,6 +211,11 @@ class Next(Answer):
                                                 "exactly the cards they may lay."))
     go = Boolean(metadata=doc("In `play`, where the player's cards are known, true when they "
                               "can lay nothing and must say go."))
+    not_legal = List(Nested(NotLegalMove), metadata=doc(
+        "In `play`, where the cards are known (with `legal`): every other move a player could "
+        "be recorded making, each with why it is not legal (the player on turn's first, then "
+        "the others' in seat order), so that a club app records what was really laid. Since "
+        "0.4.0."))
 
 
 class _PeggingCheckResultPartnershipsItem(Answer):

@@ -89,6 +89,9 @@ class _TournamentCheckResultStandingsItem(Answer):
     head_to_head = Integer(required=True, allow_none=True, metadata=doc(minimum=0))
     tiebreak = String(required=True, allow_none=True, metadata=doc(enum=[
         "game_points", "wins", "spread", "plus", "head_to_head", "playoff", None]))
+    tiebreak_words = String(allow_none=True, metadata=doc(
+        '`tiebreak` in words for a tally sheet ("ahead on spread"); null with it. Since '
+        "0.4.0."))
     qualified = Boolean(required=True)
     playoff = Boolean(required=True)
 
@@ -140,6 +143,9 @@ class TournamentCheckResult(Answer):
     event = String(required=True, metadata=doc(enum=["club", "sanctioned"]))
     bracket = Nested(_TournamentCheckResultBracket)
     master_points = Nested(_TournamentCheckResultMasterPoints)
+    standings_csv = String(metadata=doc(
+        "The standings as a spreadsheet takes them, the columns and cells of `muggins night "
+        "--csv` (docs/rules.md#club-csv). Since 0.4.0."))
 
 
 class SeatingResult(Answer):
@@ -249,3 +255,33 @@ class ScorecardsFile(Answer):
     component = "ScorecardsFile"
     description = "A night's scorecards read from a file, as `/v1/tournaments/check` takes them."
     cards = List(Nested(CardSchema), required=True)
+
+
+class CardSpellings(Answer):
+    component = "CardSpellings"
+    description = "A card: its canonical text, as people write it, and every text read as it."
+    card = canonical_card(required=True)
+    shown = String(required=True, metadata=doc('As people write it: "10♥" for `TH`.'))
+    spellings = List(String(), required=True, metadata=doc(
+        "Every text the referee reads as this card (any case; `10` or `T`; a suit letter, "
+        "or a symbol with or without the emoji selector U+FE0F), so that a client marks a "
+        "typed card with no reader of its own."))
+
+
+class Pack(Answer):
+    component = "Pack"
+    cards = List(Nested(CardSpellings), required=True, metadata=doc("The 52, in index order."))
+
+
+class _NotationNamesItem(Answer):
+    type_name = "WrittenName"
+    name = String(required=True)
+    notation = String(required=True, metadata=doc(
+        "The name as the notation writes it: bare, or in double quotes with `\\\"` and "
+        "`\\\\` escaped (docs/notation.md#names)."))
+
+
+class NotationNames(Answer):
+    component = "NotationNames"
+    names = List(Nested(_NotationNamesItem), required=True, metadata=doc(
+        "Each name sent, in the order sent."))

@@ -68,6 +68,10 @@ class DiscardReview(Answer):
         "The best discard by the chance of winning, the one `win_loss` is measured against: the "
         "sample's best when `dealt`; by the `slope`, which keeps the order by points, the same "
         "as `best`. Null with `win_loss`."))
+    within_interval = Boolean(allow_none=True, metadata=doc(
+        "When `dealt`: `win_loss` is within its 95% interval, so the sample cannot tell this "
+        "discard from `best_by_win` and their order may be the noise's. Null by the `slope` "
+        "and with `win_loss`. Since 0.4.0."))
     exact = Nested(_DiscardReviewExact, required=True)
 
 

@@ -2,7 +2,6 @@
 // The club night: each card entered line by line (opponent by name, W or L, spread),
 // cross-checked by the referee as it is entered, the standings, and a printable tally
 // sheet. Kept in this browser (store.js), so a reload loses nothing.
-import { standingsCsv } from "./clubcsv.js";
 import { $, el } from "./common.js";
 import { Entry } from "./store.js";
 
@@ -30,13 +29,17 @@ function cardOf(night, player) {
   return card;
 }
 
+// A line of a card: its round (the one number on it), the result, the spread and the
+// opponent. With the referee's answer, the line as ruled (its spread the ruling's).
 function lineText(line) {
-  if (line.bye) return `${line.round}: bye`;
-  const head = line.round === undefined ? "" : `${line.round}: `;
-  const spread = line.spread === undefined ? "" : ` ${line.result === "W" ? "+" : "-"}${String(line.spread).padStart(2, "0")}`;
+  const head = line.round === undefined ? "" : `Round ${line.round}: `;
+  if (line.bye) return `${head}bye`;
+  const spread = line.spread === undefined ? "" : ` ${line.result === "W" ? "+" : "-"}${line.spread}`;
   return `${head}${line.result}${spread} v ${line.opponent}`;
 }
 
+// The tally sheet: each card as the referee ruled it (with the lines it copied from the
+// other card), each ruling beside its line; before an answer, the cards as entered.
 function renderTally(night, answer) {
   const flagged = new Map();
   for (const f of (answer && answer.findings) || []) {
@@ -46,14 +49,17 @@ function renderTally(night, answer) {
     const said = [f.rule ? el("a", { href: f.rulebook, class: "rule" }, f.rule) : null, f.rule ? ": " : null, f.message];
     flagged.set(key, flagged.has(key) ? [...flagged.get(key), "; ", ...said] : said);
   }
-  const cards = night.cards.map((card) => el("li", { class: "club-card" },
+  const shown = answer ? answer.cards : night.cards;
+  const cards = shown.map((card) => el("li", { class: "club-card" },
     el("strong", {}, card.player),
-    el("ol", {}, card.games.map((line, i) => {
+    el("ul", { class: "club-lines" }, card.games.map((line, i) => {
       const why = flagged.get(`${card.player}/${i}`);
       return el("li", { class: why ? "club-flag" : null, "data-flag": why ? "yes" : null },
         lineText(line), why ? el("small", {}, " — ", ...why) : null);
     }))));
-  $("club-tally").replaceChildren(el("h3", {}, "Tally sheet"), el("ul", { class: "club-cards" }, cards));
+  $("club-tally").replaceChildren(el("h3", {}, "Tally sheet"),
+    answer ? el("p", { class: "note" }, "As ruled: each spread is the ruling's, and a game on one card only is on both.") : null,
+    el("ul", { class: "club-cards" }, cards));
 }
 
 function renderStandings(answer) {
@@ -61,7 +67,7 @@ function renderStandings(answer) {
   const head = el("tr", {}, ["Rank", "Player", "Game points", "Won", "Spread", "Tiebreak", "Qualifies"].map((h) => el("th", { scope: "col" }, h)));
   const rows = answer.standings.map((s) => el("tr", { "data-player": s.player },
     el("td", {}, s.rank), el("td", {}, s.player), el("td", {}, s.game_points), el("td", {}, s.wins),
-    el("td", {}, (s.spread > 0 ? "+" : "") + s.spread), el("td", {}, s.tiebreak || ""),
+    el("td", {}, (s.spread > 0 ? "+" : "") + s.spread), el("td", {}, s.tiebreak_words || ""),
     el("td", {}, s.qualified ? "qualifies" : s.playoff ? "playoff" : "")));
   $("club-standings").replaceChildren(el("h3", {}, "Standings"),
     el("table", {}, el("thead", {}, head), el("tbody", {}, rows)));
@@ -69,8 +75,11 @@ function renderStandings(answer) {
 
 let lastAnswer = null;
 
-function problem(text) {
-  $("club-problem").replaceChildren(el("p", { class: "error", role: "alert" }, text));
+// A problem, or several, one a line.
+function problem(text, ...more) {
+  $("club-problem").replaceChildren(more.length
+    ? el("ul", { class: "error problems", role: "alert" }, [text, ...more].map((line) => el("li", {}, line)))
+    : el("p", { class: "error", role: "alert" }, text));
 }
 
 async function check(night) {
@@ -86,8 +95,8 @@ async function check(night) {
     const body = await response.json();
     if (response.ok) answer = lastAnswer = body;
     else {
-      $("club-problem").replaceChildren(el("p", { class: "error", role: "alert" },
-        (body.errors || []).map((e) => `${e.pointer}: ${e.detail}`).join("; ") || body.detail));
+      const lines = (body.errors || []).map((e) => `${e.pointer}: ${e.detail}`);
+      if (lines.length) problem(lines[0], ...lines.slice(1)); else problem(body.detail);
     }
   } catch (error) {
     $("club-problem").replaceChildren(el("p", { class: "error", role: "alert" }, "The referee could not be reached."));
@@ -171,8 +180,9 @@ export function setUpClub() {
     const read = await readCards(await file.text());
     $("club-csv").value = "";
     if (read.problem) {
-      problem(read.problem.errors ? read.problem.errors.map((e) => `${file.name}:${e.line}: ${e.detail}`).join("; ")
-        : `${file.name}: ${read.problem.detail}`);
+      // One problem a line, each naming the file's line.
+      const lines = (read.problem.errors || []).map((e) => `${file.name}, line ${e.line}: ${e.detail}`);
+      if (lines.length) problem(lines[0], ...lines.slice(1)); else problem(`${file.name}: ${read.problem.detail}`);
       return;
     }
     night.cards = read.cards;
@@ -181,7 +191,8 @@ export function setUpClub() {
   });
   $("club-standings-csv").addEventListener("click", () => {
     if (!lastAnswer) { problem("No standings yet: enter the cards of two players at least."); return; }
-    const link = el("a", { href: URL.createObjectURL(new Blob([standingsCsv(lastAnswer)], { type: "text/csv" })),
+    // The server's CSV (its `standings_csv`), as `muggins night --csv` writes it.
+    const link = el("a", { href: URL.createObjectURL(new Blob([lastAnswer.standings_csv], { type: "text/csv" })),
       download: "standings.csv" });
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);

@@ -23,32 +23,27 @@ export function el(tag, attrs, ...children) {
 
 // --- cards -------------------------------------------------------------------------
 
-const RANK = /^(10|[2-9tjqka])$/i;
-const SUIT = /^([shdc]|[♠♥♦♣♤♡♢♧])\uFE0F?$/i;
-const SUIT_LETTER = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
+// The pack as the server reads it (GET /v1/cards, fetched with the variants): every
+// spelling of each card, and how people write it. The page looks cards up; it reads none.
+let SPELLED = new Map();
+let SHOWN = new Map();
 
 // The card a director typed, in the referee's canonical form ("10♥" → "TH"), or null.
 // Only for showing which cards are taken: the referee itself judges every card sent.
-export function canonical(text) {
-  const match = /^(10|[2-9tjqka])([shdc]|[♠♥♦♣♤♡♢♧])\uFE0F?$/i.exec(text.trim());
-  if (!match) return null;
-  const rank = match[1] === "10" ? "T" : match[1].toUpperCase();
-  return rank + (SUIT_LETTER[match[2]] || match[2].toUpperCase());
-}
+export function canonical(text) { return SPELLED.get(text.trim()) ?? null; }
 
 // A card as people write it: "TH" → "10♥".
-const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-export function cardText(card) { return (card[0] === "T" ? "10" : card[0]) + (SYMBOL[card[1]] || card[1]); }
+export function cardText(card) { return SHOWN.get(card) ?? card; }
 
-// The cards typed in a field. A rank and a suit typed apart ("10 H") stay one card, so
-// the referee refuses one card, not two.
+// The cards typed in a field. A rank and a suit typed apart ("10 H": neither a card,
+// together one in the pack) stay one card, so the referee refuses one card, not two.
 export function cards(text) {
-  const words = text.split(/[\s,]+/).filter(Boolean);
   const out = [];
-  for (const word of words) {
+  for (const word of text.split(/[\s,]+/).filter(Boolean)) {
     const last = out[out.length - 1];
-    if (last !== undefined && SUIT.test(word) && RANK.test(last)) out[out.length - 1] = last + " " + word;
-    else out.push(word);
+    if (last !== undefined && !SPELLED.has(last) && !SPELLED.has(word) && SPELLED.has(last + word)) {
+      out[out.length - 1] = last + " " + word;
+    } else out.push(word);
   }
   return out;
 }
@@ -70,11 +65,26 @@ export function rulingSettings(text) {
 
 // --- the record notation (docs/notation.md): the referee reads what was typed --------------
 
-// A name as the notation writes it: bare, or quoted (rules/core/names.py's one rule).
-const BARE = /^[A-Za-z0-9_][A-Za-z0-9_.'+-]*$/;
-export function nameText(name) {
-  return BARE.test(name) ? name : `"${name.replace(/[\\"]/g, (c) => "\\" + c)}"`;
+// Names as the notation writes them, bare or quoted: the server's (POST
+// /v1/notation/names), asked for before a record is written (knowNames) and looked up as
+// it is. A name not known goes as typed, and the referee says what is wrong with it.
+const WRITTEN = new Map();
+
+export async function knowNames(names) {
+  const missing = [...new Set(names)].filter((name) => name && !WRITTEN.has(name));
+  if (!missing.length) return;
+  try {
+    const response = await fetch("/v1/notation/names", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ names: missing }),
+    });
+    if (!response.ok) return;
+    for (const each of (await response.json()).names) WRITTEN.set(each.name, each.notation);
+  } catch (error) {
+    // Offline: the check that follows says so.
+  }
 }
+
+export function nameText(name) { return WRITTEN.get(name) ?? name; }
 
 export function sideText(side) { return side.split("&").map(nameText).join("&"); }
 
@@ -158,11 +168,27 @@ export async function loadVariants() {
     if (!answer) throw error;
   }
   VARIANTS = Object.fromEntries(answer.variants.map((facts) => [facts.name, facts]));
+  await loadPack();
   // The Game menu says each variant's target as the referee has it.
   for (const option of $("variant").options) {
     const known = VARIANTS[option.value];
     if (known) option.textContent = `${option.textContent.replace(/\s*\(to \d+\)$/, "")} (to ${known.target})`;
   }
+}
+
+const PACK_KEPT = new Entry("muggins.cards", { schema: 1, what: "The pack's spellings" });
+
+async function loadPack() {
+  let answer;
+  try {
+    answer = await (await fetch("/v1/cards")).json();
+    PACK_KEPT.save(answer);
+  } catch (error) {
+    answer = PACK_KEPT.load().value;
+    if (!answer) throw error;
+  }
+  SPELLED = new Map(answer.cards.flatMap((card) => card.spellings.map((text) => [text, card.card])));
+  SHOWN = new Map(answer.cards.map((card) => [card.card, card.shown]));
 }
 
 export function facts(variant) { return VARIANTS[variant || $("variant").value]; }

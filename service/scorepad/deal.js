@@ -5,7 +5,7 @@ import { drawBoard } from "./board.js";
 import { dealNumber, playFindings } from "./results.js";
 import { reviewGame } from "./review.js";
 import {
-  $, ask, cards, el, explain, facts, findings, nameText, neutralNames, Notation, ordinal, playSpot,
+  $, ask, cards, el, explain, facts, findings, knowNames, nameText, neutralNames, Notation, ordinal, playSpot,
   playSummary, playTable, present, rulingSettings, scoresText, seatCount, seatTitle, sidesOf, sideText, startOver,
   tableLine,
 } from "./common.js";
@@ -30,6 +30,14 @@ function sides(players) { return facts().partnerships.length && game.sides ? gam
 // same members, so the same side, under the name the game gave it.
 function members(side) { return side.split("&").sort().join("&"); }
 
+// Every name a record of this table writes (the seats, the game's, its sides' members),
+// asked of the server before the record is written (common.js, knowNames).
+function tableNames() {
+  const players = [...names(), ...(game.players || []), ...((game.checked && game.checked.players) || [])];
+  const sided = [...sides(names()), ...(game.sides || []), ...Object.keys(game.joined || {})];
+  return [...players, ...sided.flatMap((side) => side.split("&"))];
+}
+
 function sideName(side) {
   const named = (game.sides || []).find((name) => members(name) === members(side));
   return named === undefined ? side : named;
@@ -39,8 +47,8 @@ function renamed(scores) {
   return Object.fromEntries(Object.entries(scores).map(([side, points]) => [sideName(side), points]));
 }
 
-function cardInput(id, label, hint) {
-  return el("div", {}, el("label", { for: id }, label, hint ? el("small", {}, ` ${hint}`) : null),
+function cardInput(id, label, hint, wide) {
+  return el("div", { class: wide ? "wide" : null }, el("label", { for: id }, label, hint ? el("small", {}, ` ${hint}`) : null),
     el("input", { id, autocapitalize: "characters", spellcheck: "false" }));
 }
 
@@ -57,7 +65,8 @@ function buildSeats(keep) {
     seats.append(el("fieldset", { class: "seat" }, el("legend", {}, seatTitle(i, count)),
       el("div", { class: "fields" },
         el("div", {}, el("label", { for: `seat-name-${i}` }, "Name"), name),
-        cardInput(`seat-dealt-${i}`, "Dealt", "(every card)"),
+        // The whole row: six cards ("10♥ 10♠ …") fit on a phone (issue 30, trap 3).
+        cardInput(`seat-dealt-${i}`, "Dealt", "(every card)", true),
         cardInput(`seat-discards-${i}`, "To the crib"),
         el("div", {}, el("label", { for: `seat-claim-${i}` }, "Hand claimed", el("small", {}, " (optional)")),
           el("input", { id: `seat-claim-${i}`, type: "number", min: "0", max: "999", inputmode: "numeric" })))));
@@ -179,6 +188,7 @@ async function checkDeal(event) {
   event.preventDefault();
   const out = $("deal-result");
   startOver(out, $("deal-form"));
+  await knowNames(tableNames());
   const { players, body: dealt } = dealBody();
   const notation = dealNotation(players, dealt);
   const text = notation.text();
@@ -246,7 +256,7 @@ function showDeal(r, claims) {
     r.misdeal ? el("p", { class: "error" }, "A misdeal: the deal does not count.") : null,
     r.heels && (r.heels.points || r.heels.claimed !== undefined)
       ? el("p", { id: "heels" }, `Heels (a jack starter): ${r.heels.points}, pegged ${r.heels.pegged}.`) : null,
-    playFindings(r.findings, r.play && r.play.plays),
+    playFindings(r.findings),
     r.findings.length ? null : el("p", { class: "no-findings" }, "No findings: the deal was by the rules."),
     r.play ? playTable(r.play) : null,
     ...(r.play ? playSummary(r.play) : []),
@@ -318,6 +328,7 @@ function nextDeal() {
 async function checkGame() {
   const out = $("deal-result");
   startOver(out, $("deal-form"));
+  await knowNames(tableNames());
   const { body, notation, deals, text } = gameRequest();
   const answer = await ask("/v1/games/check", body, out, "Checking the game…", showGame,
     (problem) => explain(problem, body, (pointer, spot) => locate(pointer, spot, names(), deals.length - 1), notation));
@@ -351,7 +362,10 @@ function gameRequest() {
 }
 
 // From the game to its review in one tap: the same record, to /v1/games/review.
-function reviewTheGame() { return reviewGame(gameRequest().body); }
+async function reviewTheGame() {
+  await knowNames(tableNames());
+  return reviewGame(gameRequest().body);
+}
 
 function showGame(r) {
   const target = r.target ?? facts().target;
@@ -454,7 +468,8 @@ export async function openGame(record) {
 
 // The deal in the form as the referee reads it, and where a problem in it is told: for
 // the play entered card by card (tap.js), which asks about the deal as it goes.
-export function dealInForm() {
+export async function dealInForm() {
+  await knowNames(tableNames());
   const { players, body } = dealBody();
   return { players, notation: dealNotation(players, body), where: (pointer, spot) => locate(pointer, spot, players) };
 }

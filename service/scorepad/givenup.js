@@ -22,8 +22,11 @@ export function decisionsGivingUp(deal) {
   for (const [player, d] of Object.entries(deal.discards || {})) {
     if (!gaveUp(d.win_loss)) continue;
     const best = bestByChance(d);
+    // The server says when what was given up is within its interval (`within_interval`):
+    // then the two discards' order may be the sample's noise, and the words say so.
     found.push({ winLoss: d.win_loss, words: `${player}'s discard ${cardsText(d.discard)} gave up ${percent(d.win_loss)}`
-      + (best ? ` (the best: ${cardsText(best)})` : "") });
+      + (best ? ` (the best: ${cardsText(best)})` : "")
+      + (d.within_interval === true ? ": within the sample's interval, so the two may be in either order" : "") });
   }
   for (const c of deal.play ? deal.play.cards : []) {
     if (gaveUp(c.win_loss)) found.push({ winLoss: c.win_loss, words: `${c.player}'s ${cardText(c.card)} gave up ${percent(c.win_loss)}` });

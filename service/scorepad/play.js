@@ -3,7 +3,7 @@
 // referee saying whose turn it is and which cards may be laid.
 import { playFindings } from "./results.js";
 import {
-  $, ask, cards, defaultNames, el, explain, Notation, ordinal, playSpot, playSummary,
+  $, ask, cards, defaultNames, el, explain, knowNames, nameText, Notation, ordinal, playSpot, playSummary,
   playTable, present, rulingSettings, seatCount, seatTitle, startOver, tableLine, wholeRecord,
 } from "./common.js";
 
@@ -98,13 +98,14 @@ async function checkPlay(event) {
   const out = $("play-result");
   startOver(out, $("play-form"));
   $("live").hidden = true;
+  await knowNames(seats().map((seat) => seat.name));
   const { body, notation } = request(false);
   await ask("/v1/pegging/check", body, out, "Checking…", showPlay,
     (problem) => explain(problem, body, locate, notation));
 }
 
 function showPlay(r) {
-  return [playTable(r), ...playSummary(r), playFindings(r.findings, r.plays),
+  return [playTable(r), ...playSummary(r), playFindings(r.findings),
     r.findings.length ? null : el("p", { class: "no-findings" }, "No findings: the play was by the rules.")];
 }
 
@@ -125,9 +126,11 @@ async function step() {
     }
     return;
   }
+  live.replaceChildren(el("p", { class: "busy" }, "Asking the referee…"));
+  await knowNames(seats().map((seat) => seat.name));
   const { body, notation } = request(true);
   const answer = await ask("/v1/pegging/check", body, out, "Asking the referee…",
-    (r) => [r.plays.length ? playTable(r) : null, ...playSummary(r), playFindings(r.findings, r.plays)],
+    (r) => [r.plays.length ? playTable(r) : null, ...playSummary(r), playFindings(r.findings)],
     (problem) => explain(problem, body, locate, notation));
   if (answer === null) { live.hidden = true; return; }
   live.hidden = false;
@@ -146,17 +149,39 @@ export function turn(next, { lay = layHere, undo = undoHere, prefix = "", over =
   const who = next.player;
   const buttons = el("div", { class: "choices", role: "group", "aria-label": `What ${who} may do` });
   if (next.go) {
-    buttons.append(choice(`${who} go`, "Go", `${who} says go`, lay));
+    buttons.append(choice(`${nameText(who)} go`, "Go", `${who} says go`, lay));
   } else if (next.legal) {
-    for (const card of next.legal) buttons.append(choice(`${who} ${card}`, card, `${who} lays ${card}`, lay));
+    for (const card of next.legal) buttons.append(choice(`${nameText(who)} ${card}`, card, `${who} lays ${card}`, lay));
   }
   return [
     el("p", { id: `${prefix}turn` }, el("strong", {}, `${capital(who)} to ${next.go ? "say go" : "lay a card"}`),
       `, the count is ${next.count}.`),
     next.go ? el("p", { class: "forced" }, `No card ${who} holds fits under 31: the go is forced.`) : null,
     next.legal || next.go ? buttons : el("p", {}, `The referee does not know ${who}'s cards: type the play.`),
+    notLegal(next.not_legal, lay, prefix),
     el("div", { class: "buttons" }, undoButton(`${prefix}undo-play`, undo)),
   ];
+}
+
+// What a player really laid, though the rules do not allow it (a card over 31, a go with
+// a card that fits, a card out of turn): each move and why it is not legal are the
+// server's (`next.not_legal`); recorded, the referee rules on it.
+function notLegal(moves, lay, prefix) {
+  if (!moves || !moves.length) return null;
+  const group = el("div", { class: "choices", role: "group", "aria-label": "Moves that are not legal" });
+  for (const move of moves) {
+    const what = move.go ? "go" : move.card;
+    const line = `${nameText(move.player)} ${what}`;
+    const button = el("button", { type: "button", class: "not-legal-choice", "data-line": line,
+      "data-why": move.why, "aria-label": `${move.player} ${move.go ? "says go" : `lays ${move.card}`}: not legal, ${move.why}` },
+    `${move.player} ${move.go ? "Go" : move.card}`, el("small", {}, ` ${move.why}`));
+    button.addEventListener("click", () => lay(line));
+    group.append(button);
+  }
+  return el("details", { class: "not-legal", id: `${prefix}not-legal` },
+    el("summary", {}, "A move that is not legal"),
+    el("p", { class: "note" }, "Record what was really laid: the move is marked not legal and the referee rules on it."),
+    group);
 }
 
 function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }

@@ -10,22 +10,9 @@ function playOf(finding, plays) {
   return Number.isInteger(finding.index) && finding.index < plays.length ? plays[finding.index] : null;
 }
 
-// A claim on a card whose points a renege retracts loses its muggins, and what it
-// missed is not pegged either way (docs/rules.md#renege): its undercount and its
-// muggins change no peg. Its overcount penalty stands, so that stays a finding of its own.
-const NO_PEG_ON_RETRACTED = new Set(["undercount", "muggins"]);
-
-function changesNoPeg(finding, plays) {
-  const play = playOf(finding, plays);
-  return play !== null && play.retracted === true && NO_PEG_ON_RETRACTED.has(finding.code);
-}
-
-// The renege that retracts a play: the last one said before it (a renege retracts the
-// cards laid after it, to the end of that count).
-function decidedBy(finding, standing) {
-  const reneges = standing.filter((f) => f.code === "renege" && Number.isInteger(f.index) && f.index < finding.index);
-  return reneges.length ? reneges[reneges.length - 1] : null;
-}
+// A finding that changes no peg (a claim on a card a renege retracts, docs/rules.md#renege)
+// is the server's to say: `changes_no_peg`, and `decided_by`, the renege's place in the list.
+function changesNoPeg(finding) { return finding.changes_no_peg === true; }
 
 function findingItem(finding, numberOf) {
   return el("li", { "data-code": finding.code },
@@ -33,16 +20,15 @@ function findingItem(finding, numberOf) {
     el("span", { class: "code" }, finding.code), " ", ...ruleWords(finding));
 }
 
-// The findings, as the referee words them, with their rule; `plays` (a play's events,
-// when the answer has them) lets a finding that changes no peg go under its ruling.
+// The findings, as the referee words them, with their rule; a finding that changes no
+// peg goes under the ruling that decides it (the server says which).
 // `numberOf(finding)` starts each with its deal ("Deal 2: ").
-export function playFindings(list, plays, numberOf) {
+export function playFindings(list, numberOf) {
   if (!list || !list.length) return null;
-  const events = plays || [];
   const under = new Map();
   const standing = [];
   for (const finding of list) {
-    const ruling = changesNoPeg(finding, events) ? decidedBy(finding, list) : null;
+    const ruling = changesNoPeg(finding) && Number.isInteger(finding.decided_by) ? list[finding.decided_by] || null : null;
     if (ruling === null) standing.push(finding);
     else under.set(ruling, [...(under.get(ruling) || []), finding]);
   }
@@ -78,7 +64,7 @@ function marks(r) {
   for (const finding of r.findings || []) {
     const play = playOf(finding, r.plays);
     if (play === null) continue;
-    const word = changesNoPeg(finding, r.plays) ? `${finding.code} (no peg)` : finding.code;
+    const word = changesNoPeg(finding) ? `${finding.code} (no peg)` : finding.code;
     byPlay.set(play.index, [...(byPlay.get(play.index) || []), word]);
   }
   return byPlay;
@@ -100,17 +86,20 @@ export function playTable(r) {
     const scores = play.scores.map((s) => `${s.kind} ${s.points}`).join(", ");
     const found = flagged.get(play.index);
     const kind = [play.legal === false ? "illegal" : null, found ? "flagged" : null].filter(Boolean).join(" ");
+    // Each cell says its column (data-label): on a phone a row is a card of its own, the
+    // claim and the finding on lines of their own, with no sideways scrolling.
     rows.append(el("tr", { class: kind || null, "data-index": play.index },
-      el("td", {}, play.index + 1), el("td", {}, play.player),
-      el("td", {}, play.go ? "go" : play.card, play.legal === false ? " (taken back)" : null,
+      el("td", { "data-label": "#" }, play.index + 1), el("td", { "data-label": "Player" }, play.player),
+      el("td", { "data-label": "Card" }, play.go ? "go" : play.card, play.legal === false ? " (taken back)" : null,
         play.retracted ? " (retracted)" : null),
-      el("td", { class: "num" }, play.count), el("td", { class: "num" }, play.points), el("td", {}, scores),
-      el("td", { class: "num claimed" }, claimText(play)),
-      el("td", { class: "finding" }, found ? el("strong", {}, "⚑ ", found.join(", ")) : "")));
+      el("td", { class: "num", "data-label": "Count" }, play.count),
+      el("td", { class: "num", "data-label": "Points" }, play.points), el("td", { "data-label": "For" }, scores),
+      el("td", { class: "num claimed", "data-label": "Claimed" }, claimText(play)),
+      el("td", { class: "finding", "data-label": "Finding" }, found ? el("strong", {}, "⚑ ", found.join(", ")) : null)));
   }
   table.append(rows);
-  // Eight columns scroll sideways on a phone: the region takes the focus, so that the
-  // keyboard can scroll it too.
+  // Eight columns are a card a row on a phone (scorepad.css); elsewhere the region takes
+  // the focus, so that the keyboard can scroll a table wider than the page.
   return el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "The play, card by card" }, table);
 }
 

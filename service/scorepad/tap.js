@@ -113,7 +113,9 @@ const OVER = " Type the claims, then press Check the deal.";
 
 async function playStep() {
   const live = $("deal-live");
-  const { notation, where } = dealInForm();
+  // Busy at once: the turn shown is no longer the turn while the names are asked for.
+  live.replaceChildren(el("p", { class: "busy" }, "Asking the referee…"));
+  const { notation, where } = await dealInForm();
   // The claims wait for the end of the play: sent with a play in progress, they would be
   // claimed out of their turn.
   const show = notation.lines.indexOf("show:");

@@ -19,6 +19,7 @@ from service.v1 import (
     review_advice,
     rulesets,
     season,
+    terms,
     tournaments,
     variants,
 )
@@ -44,6 +45,8 @@ ROUTES: tuple[tuple[str, str, Callable[[], ResponseReturnValue]], ...] = (
     ("POST", "/tournaments/ratings", season.tournaments_ratings),
     ("POST", "/notation/write", links.notation_write),
     ("POST", "/notation/read", links.notation_read),
+    ("POST", "/notation/names", terms.notation_names),
+    ("GET", "/cards", terms.cards),
 )
 
 

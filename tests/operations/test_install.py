@@ -48,8 +48,8 @@ def test_the_library_and_the_client_depend_on_what_they_import() -> None:
     # pyarrow and tqdm, which come with the archive extra.
     assert _imported("rules") == {"numpy", "openskill"}
     assert _imported("rules") | _imported("muggins") == BASE | ARCHIVE
-    assert BASE == {"numpy", "requests", "click", "openskill"}
-    assert ARCHIVE == {"dask", "pyarrow", "tqdm"}
+    assert {"numpy", "requests", "click", "openskill"} == BASE
+    assert {"dask", "pyarrow", "tqdm"} == ARCHIVE
 
 
 def test_the_server_extra_brings_what_the_service_imports() -> None:

@@ -2,7 +2,7 @@
 (``mkdocs build --strict``), served from loopback, and every page checked by axe-core
 on a phone (390×844) and a desktop (1280×800), with no request leaving the site.
 
-Needs /usr/bin/chromium, as the scorepad's tests do (tests/test_scorepad.py).
+Needs /usr/bin/chromium, as the scorepad's tests do (tests/page/test_scorepad.py).
 """
 
 from __future__ import annotations

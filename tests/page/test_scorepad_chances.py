@@ -137,6 +137,8 @@ def worst_decisions(deal: dict[str, Any]) -> list[str]:
             words = (f"{player}'s discard {cards_text(d['discard'])} "
                      f"gave up {percent(d['win_loss'])} "
                      f"(the best: {cards_text(d['best_by_win']['discard'])})")
+            if d["within_interval"] is True:  # the server's: the order may be the noise's
+                words += ": within the sample's interval, so the two may be in either order"
             found.append((d["win_loss"], words))
     for c in (deal["play"] or {}).get("cards", []):
         if gave_up(c):

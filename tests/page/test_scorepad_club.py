@@ -33,15 +33,26 @@ def test_a_night_entered_flagged_ranked_and_kept(page: Any) -> None:
     page.wait_for_function("document.querySelectorAll('#club-tally [data-flag]').length === 4")
     rows = page.eval_on_selector_all(
         "#club-standings tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
-    assert rows == [["1", "Ann", "2", "1", "+16", "spread", "qualifies"],
-                    ["2", "Cat", "2", "1", "+5", "game_points", ""],
-                    ["3", "Dan", "0", "0", "-5", "spread", ""],
+    # The tiebreaks in words (issue 30, trap 7), each column with its header.
+    assert rows == [["1", "Ann", "2", "1", "+16", "ahead on spread", "qualifies"],
+                    ["2", "Cat", "2", "1", "+5", "ahead on game points", ""],
+                    ["3", "Dan", "0", "0", "-5", "ahead on spread", ""],
                     ["4", "Bob", "0", "0", "-16", "", ""]]
+    assert page.eval_on_selector_all("#club-standings th", "l => l.map(x => x.textContent)") == [
+        "Rank", "Player", "Game points", "Won", "Spread", "Tiebreak", "Qualifies"]
     flagged = page.eval_on_selector_all("#club-tally [data-flag]", "l => l.map(x => x.textContent)")
-    assert flagged[0].startswith("1: W +21 v Bob — ACC 12.2.a: the cards disagree")
-    # 12.2.c stands on both cards: Cat's, which gave the spread, is flagged too.
-    assert flagged[2] == ("1: W +05 v Dan — ACC 12.2.c: the spread 05 is on this card only: "
-                          "accepted for both, and written on Dan's card")
+    # The tally sheet as ruled: Ann wrote +21, the ruling (12.2.a) records 16; one number
+    # a line, the round's (the list itself is not numbered).
+    assert flagged[0].startswith("Round 1: W +16 v Bob — ACC 12.2.a: the cards disagree on the "
+                                 "spread (16 and 21)")
+    assert page.eval_on_selector_all(
+        "#club-tally .club-lines", "l => l.map(x => [x.tagName, getComputedStyle(x).listStyleType])"
+    ) == [["UL", "none"]] * 4
+    # 12.2.c stands on both cards: Cat's, which gave the spread, is flagged too; Dan's card
+    # shows the spread the ruling wrote on it.
+    assert flagged[2] == ("Round 1: W +5 v Dan — ACC 12.2.c: the spread 05 is on this card "
+                          "only: accepted for both, and written on Dan's card")
+    assert flagged[3].startswith("Round 1: L -5 v Cat — ")
     page.reload()
     page.wait_for_selector("#club-standings tr[data-player='Dan']")
     assert page.text_content("#club-standings tbody tr td:nth-child(2)") == "Ann"
@@ -184,10 +195,11 @@ def test_a_csv_with_bad_rows_says_each_and_keeps_the_night(page: Any) -> None:
     page.set_input_files("#club-csv", files=[{
         "name": "cards.csv", "mimeType": "text/csv", "buffer": bad.encode()}])
     page.wait_for_selector("#club-problem [role=alert]")
-    assert page.text_content("#club-problem") == (
-        "cards.csv:11: row: 3 columns, not the header's 6; "
-        "cards.csv:12: result: a result is W, L or BYE, not 'Q'; "
-        "cards.csv:13: spread: a spread is a number such as 16, +16 or -05, not 'ten'")
+    # One problem a line, each naming the file's line (issue 30, trap 7).
+    assert page.locator("#club-problem li").all_text_contents() == [
+        "cards.csv, line 11: row: 3 columns, not the header's 6",
+        "cards.csv, line 12: result: a result is W, L or BYE, not 'Q'",
+        "cards.csv, line 13: spread: a spread is a number such as 16, +16 or -05, not 'ten'"]
     assert cli_night(bad).stderr.splitlines() == [
         "<stdin>:11: row: 3 columns, not the header's 6",
         "<stdin>:12: result: a result is W, L or BYE, not 'Q'",

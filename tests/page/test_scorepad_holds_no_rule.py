@@ -1,8 +1,9 @@
 """The scorepad holds no rule (issue 30, item 2): every fact it shows comes from the
 server. Each of the page's modules is listed with what it may do and which operations it
-may ask; a notation parser, a CSV reader, a seat rotation or a crib size worked out in
-the page's JavaScript fails this test, which greps for the very forms those rules took
-in the page before 0.4.0 (each pattern is shown to catch its old code, below)."""
+may ask; a notation parser, a CSV reader or writer, a seat rotation, a crib size, a card
+reader, the name-quoting rule or which findings change no peg, worked out in the page's
+JavaScript, fails this test, which greps for the very forms those rules took in the page
+before 0.4.0 (each pattern is shown to catch its old code, below)."""
 
 from __future__ import annotations
 
@@ -17,11 +18,12 @@ PAGE = Path(__file__).resolve().parents[2] / "service" / "scorepad"
 MODULES: dict[str, tuple[str, frozenset[str]]] = {
     "board.js": ("draws the scores of an answer as a cribbage board", frozenset()),
     "chances.js": ("draws a review's chances as a graph", frozenset()),
-    "club.js": ("enters a night's cards; the server reads a file and cross-checks",
+    "club.js": ("enters a night's cards; the server reads a file, cross-checks and writes "
+                "the standings' CSV",
                 frozenset({"/v1/tournaments/check", "/v1/tournaments/read"})),
-    "clubcsv.js": ("writes the standings of an answer as a CSV file (no reader)", frozenset()),
     "common.js": ("builds nodes, sends what was typed, tells problems in words; fetches "
-                  "the variants' facts", frozenset({"/v1/variants"})),
+                  "the variants' facts, the pack's spellings and names as written",
+                  frozenset({"/v1/variants", "/v1/cards", "/v1/notation/names"})),
     "deal.js": ("the deal and game form; the server rules and says who deals next",
                 frozenset({"/v1/deals/check", "/v1/games/check"})),
     "givenup.js": ("says a review's chances given up in words", frozenset()),
@@ -31,9 +33,11 @@ MODULES: dict[str, tuple[str, frozenset[str]]] = {
     "keep.js": ("keeps the game in this browser", frozenset()),
     "notices.js": ("the page's notices", frozenset()),
     "picker.js": ("the card picker's buttons", frozenset()),
-    "play.js": ("the play form; the live referee offers the cards",
+    "play.js": ("the play form; the live referee offers the cards, and the moves not "
+                "legal with why",
                 frozenset({"/v1/pegging/check"})),
-    "results.js": ("shows a ruling's play and findings", frozenset()),
+    "results.js": ("shows a ruling's play and findings; the server says which change no "
+                   "peg", frozenset()),
     "review.js": ("shows a review; the server says whether a record is a deal or a game",
                   frozenset({"/v1/deals/review", "/v1/games/review", "/v1/notation/write"})),
     "scorepad.js": ("starts the page", frozenset()),
@@ -70,6 +74,24 @@ FORBIDDEN: dict[str, list[str]] = {
         r"\bto_crib\s*[*+]|[*+]\s*\w+\.to_crib\b",
         r"\bcrib_card\s*[*+]|[*+]\s*\w+\.crib_card\b",
     ],
+    "a CSV writer": [
+        r"\bstandingsCsv\b",
+        r"""replace\(/"/g,\s*'""'\)""",
+        r"\.map\(csvCell\)",
+    ],
+    "a card reader": [
+        r"\[2-9tjqka\]",
+        r"\bSUIT_LETTER\b",
+        r"\[shdc\]",
+    ],
+    "the name-quoting rule": [
+        r"A-Za-z0-9_\]\[A-Za-z0-9_",
+        r"""replace\(/\[\\\\"\]/g""",
+    ],
+    "which findings change no peg": [
+        r"\bNO_PEG_ON_RETRACTED\b",
+        r"\.retracted\s*===\s*true\s*&&",
+    ],
 }
 
 # What each pattern caught in the page before 0.4.0, verbatim: the grep is not vacuous.
@@ -95,6 +117,24 @@ CAUGHT_BEFORE = {
     "a crib size": [
         "return $(\"crib\").checked ? known.players * known.to_crib + known.crib_card : 4;",
         "return $(\"crib\").checked ? known.crib_card + known.players * 2 : known.kept;",
+    ],
+    "a CSV writer": [
+        "export function standingsCsv(answer) {",
+        "return /[\",\\r\\n]/.test(text) ? `\"${text.replace(/\"/g, '\"\"')}\"` : text;",
+        "return lines.map((row) => row.map(csvCell).join(\",\")).join(\"\\n\") + \"\\n\";",
+    ],
+    "a card reader": [
+        "const RANK = /^(10|[2-9tjqka])$/i;",
+        'const SUIT_LETTER = { "♠": "S", "♤": "S", "♥": "H" };',
+        "const SUIT = /^([shdc]|[♠♥♦♣♤♡♢♧])\\uFE0F?$/i;",
+    ],
+    "the name-quoting rule": [
+        "const BARE = /^[A-Za-z0-9_][A-Za-z0-9_.'+-]*$/;",
+        "return BARE.test(name) ? name : `\"${name.replace(/[\\\\\"]/g, (c) => \"\\\\\" + c)}\"`;",
+    ],
+    "which findings change no peg": [
+        'const NO_PEG_ON_RETRACTED = new Set(["undercount", "muggins"]);',
+        "return play !== null && play.retracted === true && NO_PEG_ON_RETRACTED.has(finding.code);",
     ],
 }
 

@@ -246,9 +246,10 @@ def test_the_sections_are_tabs(page: Any) -> None:
         # before the deal's picker); one tab at a time, 1,225 (Where the points went) to
         # 2,925 (the deal, with its 52-card picker and the games kept under it), Count a
         # hand 1,615. Each counts the room kept below the section for an answer to come
-        # up to the screen's middle.
+        # up to the screen's middle. The deal is 3,090 since each seat's Dealt field takes
+        # a row of its own, to show six cards (issue 30, trap 3).
         assert whole > 5000
-        assert each["deal"] < 3000 and each["show"] < 1700
+        assert each["deal"] < 3200 and each["show"] < 1700
         assert max(each.values()) < whole / 1.8
     assert max(each.values()) < whole
 

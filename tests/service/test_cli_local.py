@@ -130,6 +130,8 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("share badly written", ["share", "{dir}/bad.txt"]),
     ("link", ["link", "r1.Bz4kjg3tzKzIysLYyuQyKaFQ5bY3RuGhBgykiAA"]),
     ("link cut short", ["link", "r1.Bz4kjg3t"]),
+    ("names", ["names", "ann", "Ann Smith", 'say "hi"']),
+    ("names too long", ["names", "ann", "x" * 65]),
     ("scorecards", ["scorecards", "{dir}/cards.csv"]),
     ("scorecards bad row", ["scorecards", "{dir}/bad.csv"]),
     ("lay in notation", ["lay", "5H", "5D", "6C", "9S", "-s", "JH", "--file", "{dir}/so-far.txt",

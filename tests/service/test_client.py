@@ -38,8 +38,15 @@ class TestOperations:
                                        hands={"pone": ["KH", "TD", "5S", "2C"],
                                               "dealer": ["QC", "9S", "AH", "3D"]},
                                        in_progress=True)
+        # On 30 the dealer's 3D and 9S pass 31, a go with the AH would be a renege, and
+        # the pone's two cards are not the pone's to lay (0.4.0's not_legal).
         assert answer["next"] == {"phase": "play", "player": "dealer", "count": 30,
-                                  "legal": ["AH"], "go": False}
+                                  "legal": ["AH"], "go": False, "not_legal": [
+                                      {"player": "dealer", "card": "3D", "why": "over-31"},
+                                      {"player": "dealer", "card": "9S", "why": "over-31"},
+                                      {"player": "dealer", "go": True, "why": "renege"},
+                                      {"player": "pone", "card": "2C", "why": "out-of-turn"},
+                                      {"player": "pone", "card": "5S", "why": "out-of-turn"}]}
         assert answer["award"] == {"pone": 0, "dealer": 0}
 
     def test_check_deal_and_game(self, referee: Client) -> None:

@@ -98,7 +98,8 @@ METHODS = {"checkHand": "check_hand", "checkHands": "check_hands", "checkPegging
            "reviewGame": "review_game", "advisePlay": "advise_play", "checkTournament":
            "check_tournament", "seatTournament": "seat", "chances": "chances",
            "readScorecards": "read_scorecards", "writeNotation": "write_notation",
-           "readNotation": "read_notation", "rateTournamentSeason": "rate_season"}
+           "readNotation": "read_notation", "rateTournamentSeason": "rate_season",
+           "writeNames": "write_names"}
 RECORD = "record"
 """The parameter that takes a deal's whole record (check_deal, review_deal)."""
 
@@ -212,6 +213,7 @@ CLI: dict[str, tuple[str | None, dict[str, Any]]] = {
     "writeNotation": ("share", {"notation": [], "ruleset": ["--ruleset", "friendly"],
                                 "muggins": ["--muggins"]}),
     "readNotation": ("link", {"link": []}),
+    "writeNames": ("names", {"names": []}),
     "chances": ("chances", {
         "scores": [], "players": ["--players", "ann,bob"], "dealer": ["--dealer", "bob"],
         "after": ["--after", "crib"], "seen": ["--seen-cards", "5H 5C 5S JD 2C 3C"],

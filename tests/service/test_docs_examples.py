@@ -1,5 +1,5 @@
 """Every example on the documentation site runs, as the README's do
-(tests/test_readme.py, whose markup and harness these use), so that no page can drift
+(tests/service/test_readme.py, whose markup and harness these use), so that no page can drift
 from what Muggins answers.
 
 For each page under docs/: each ``curl`` command in a ``sh`` block is sent to the app
@@ -7,7 +7,7 @@ and what its ``<!-- expect ... -->`` comment states must hold; each ``python`` b
 runs, continuing the blocks before it under the same heading of the same page; and
 each ``muggins`` command in a ``sh`` block runs on the library and must end as the
 command says things stood (0 or 1), unless it names a file the page's reader has to
-write first (``deal.json``, ``cards.csv``: tests/test_cli.py runs those on the pages'
+write first (``deal.json``, ``cards.csv``: tests/service/test_cli.py runs those on the pages'
 own records) or starts a server (``muggins serve``).
 """
 
@@ -96,7 +96,8 @@ def test_muggins_commands(page: str, block: Block) -> None:
         assert result.exit_code in (HELD, FOUND), (page, block.line, words, result.output)
         ran += 1
     if not ran:
-        pytest.skip("every command names a file the reader writes: tests/test_cli.py runs them")
+        pytest.skip("every command names a file the reader writes: "
+                    "tests/service/test_cli.py runs them")
 
 
 def test_every_page_is_looked_at() -> None:

@@ -18,6 +18,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from rules.core.cards import Card
 from rules.core.variants import Variant
 from rules.play.check import PlayEvent, check_play
 from rules.play.live import Phase, in_play
@@ -61,10 +62,21 @@ def expected_turn(turn: Turn) -> dict[str, Any]:
 
 
 def sorted_next(answer: dict[str, Any]) -> dict[str, Any]:
+    """``next`` with its legal cards sorted, and its ``not_legal`` (0.4.0) checked against
+    them and taken out: a card on turn not legal is one that passes the count, a go on
+    turn is a renege exactly when a card is legal, no card is offered twice."""
     coming = dict(answer["next"])
     if "legal" in coming:
         assert len(set(coming["legal"])) == len(coming["legal"])
         coming["legal"] = sorted(coming["legal"])
+        moves = coming.pop("not_legal")
+        on_turn = [m for m in moves if m["player"] == coming["player"]]
+        assert all(m["why"] == "out-of-turn" for m in moves if m not in on_turn)
+        assert [m["why"] for m in on_turn if m.get("go")] == (["renege"] if coming["legal"] else [])
+        laid = [m["card"] for m in moves if "card" in m]
+        assert len(set(laid)) == len(laid) and not set(laid) & set(coming["legal"])
+        assert all(Card.parse(m["card"]).pips + coming["count"] > 31
+                   for m in on_turn if "card" in m)
     return coming
 
 

@@ -42,6 +42,7 @@ export type SeatingRequest = Schemas["SeatingRequest"];
 export type ScorecardsFileRequest = Schemas["ScorecardsFileRequest"];
 export type NotationWriteRequest = Schemas["NotationWriteRequest"];
 export type NotationReadRequest = Schemas["NotationReadRequest"];
+export type NotationNamesRequest = Schemas["NotationNamesRequest"];
 export type SeatingResult = Schemas["SeatingResult"];
 export type TournamentRatingsRequest = Schemas["TournamentRatingsRequest"];
 export type SeasonRatings = Schemas["SeasonRatings"];
@@ -206,6 +207,12 @@ export function createMuggins(options: ClientOptions) {
     /** The record a share link's fragment holds. */
     readNotation: async (body: NotationReadRequest, call?: CallOptions) =>
       answer(await client.POST("/v1/notation/read", { body, ...init(call) })),
+    /** Each name as the notation writes it, bare or quoted. */
+    writeNames: async (body: NotationNamesRequest, call?: CallOptions) =>
+      answer(await client.POST("/v1/notation/names", { body, ...init(call) })),
+    /** Every card: its text, as people write it, and every spelling read as it. */
+    listCards: async (call?: CallOptions) =>
+      answer(await client.GET("/v1/cards", init(call))),
     /** Each variant's facts (seats, cards dealt and kept, target, margins). */
     listVariants: async (call?: CallOptions) =>
       answer(await client.GET("/v1/variants", init(call))),
@@ -241,6 +248,6 @@ export function createMuggins(options: ClientOptions) {
 export const OPERATIONS = [
   "checkHand", "checkHands", "checkPegging", "checkDeal", "checkGame", "adviseDiscards",
   "reviewDeal", "reviewGame", "advisePlay", "checkTournament", "seatTournament", "chances",
-  "readScorecards", "rateTournamentSeason", "writeNotation", "readNotation", "listRulesets", "listVariants", "health", "ready", "metrics", "contract", "scorepad",
+  "readScorecards", "rateTournamentSeason", "writeNotation", "readNotation", "writeNames", "listCards", "listRulesets", "listVariants", "health", "ready", "metrics", "contract", "scorepad",
   "ruleBook", "serviceWorker", "docs",
 ] as const satisfies readonly (keyof operations & keyof Muggins)[];
