@@ -228,6 +228,7 @@ REQUIRED = {
     "seating": ["ann", "bob", "--games", "2"],
     "chances": ["--scores", "100,100"],
     "link": ["r1.Bz4kjg3tzKzIysLYyuQyKaFQ5bY3RuGhBgykiAA"],
+    "names": ["ann", "Ann Smith"],
 }
 DEAL = "six-card to 121: ann bob\n"
 GAME = DEAL + "deal: 1\ndealt: ann 5H 5D 6C 9S JH QS; bob 2C 3H 4D 8S TD KC\n"
