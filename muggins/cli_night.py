@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -64,7 +65,7 @@ def night(obj: Context, scorecards: io.TextIOWrapper, as_csv: bool, event: str |
             return
         for s in r["standings"]:
             mark = "Q" if s["qualified"] else "P" if s["playoff"] else " "
-            why = f"  ({s['tiebreak']})" if s["tiebreak"] else ""
+            why = f"  ({s['tiebreak_words']})" if s.get("tiebreak_words") else ""
             click.echo(f"{mark} {s['rank']:>3}. {s['player']:<20} {s['game_points']:>3} gp "
                        f"{s['wins']:>2} won {s['spread']:>+5}{why}")
         click.echo(f"{r['places']} qualify: {', '.join(r['qualifiers']) or '(playoff)'}")
@@ -79,7 +80,7 @@ def night(obj: Context, scorecards: io.TextIOWrapper, as_csv: bool, event: str |
                 f"{player} {points}" for player, points in master["awarded"].items())
                 + f" ({', '.join(master['from_tables'])})")
         for f in r["findings"]:
-            where = f"{f['player']} line {f['index'] + 1}" if "index" in f else f["player"]
+            where = _game_of(cards, f)
             click.echo(f"  {where}: {f['code']}: {f['message']}"
                        + (f" [{f['rule']}]" if f.get("rule") else ""), err=as_csv)
 
@@ -88,6 +89,17 @@ def night(obj: Context, scorecards: io.TextIOWrapper, as_csv: bool, event: str |
                     variant=variant, target=target)}
     obj.ask("/v1/tournaments/check", body, show,
             lambda r: [f for f in r["findings"] if f["code"] != "no-harm-no-foul"])
+
+
+def _game_of(cards: Sequence[Scorecard], finding: dict[str, Any]) -> str:
+    """Where a finding is, in the card's terms: "Dan, round 3", or without rounds "Dan's
+    game 2" (the second line of Dan's card, which is not the CSV file's second line)."""
+    player, index = finding["player"], finding.get("index")
+    if index is None:
+        return str(player)
+    rounds = [line.round for card in cards if card.player == player for line in card.lines]
+    played = rounds[index] if index < len(rounds) else None
+    return f"{player}, round {played}" if played else f"{player}'s game {index + 1}"
 
 
 @click.command()

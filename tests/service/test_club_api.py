@@ -262,8 +262,18 @@ class TestTheCommandLine:
     def test_night_text(self) -> None:
         result = CliRunner().invoke(main, ["night", "-"], input=CSV)
         assert result.stdout.splitlines()[0] == (
-            "Q   1. Ann                    2 gp  1 won   +16  (spread)")
+            "Q   1. Ann                    2 gp  1 won   +16  (ahead on spread)")
         assert "1 qualify: Ann" in result.stdout
+
+    def test_a_finding_names_the_round_not_a_line(self) -> None:
+        # Issue 30: "Dan line 2" read as the CSV's line 2; the card's round is what a
+        # director looks for. Ann's card and Bob's disagree on round 1's spread (21, 16).
+        result = CliRunner().invoke(main, ["night", "-"], input=(
+            "player,round,opponent,result,spread\nAnn,1,Bob,W,21\nBob,1,Ann,L,16\n"
+            "Ann,2,Cy,W,5\nCy,2,Ann,L,5\n"))
+        found = [line.split(":")[0].strip() for line in result.output.splitlines()
+                 if "spread-disagreement" in line]
+        assert found == ["Ann, round 1", "Bob, round 1"]
 
     def test_a_row_with_the_wrong_number_of_columns(self) -> None:
         result = CliRunner().invoke(main, ["night", "-"], input=CSV + "Eve,1,Ann\n")
