@@ -35,7 +35,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const bodies: Same<WithBody, "checkHand" | "checkHands" | "checkPegging" | "checkDeal"
   | "checkGame" | "adviseDiscards" | "reviewDeal" | "reviewGame" | "advisePlay"
   | "checkTournament" | "seatTournament" | "chances" | "readScorecards" | "writeNotation"
-  | "readNotation" | "writeNames"> = true;
+  | "readNotation" | "writeNames" | "rateTournamentSeason"> = true;
 
 describe("the types", () => {
   it("compiled: each event is a card or a go, and every body field can be sent", () => {
