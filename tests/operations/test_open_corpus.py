@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.open_corpus import compressed, corpus_text
+from bench.open_corpus import compressed, corpus_games, corpus_text
 from muggins.archive_read import Record, read_archive
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +30,9 @@ def test_the_command_writes_the_samples_first_games_byte_for_byte(tmp_path: Path
     # A later game alone, from --first, is the sample's too.
     assert corpus_text(1, first=29) == _games(sample)[29]
     assert compressed(sample) == SAMPLE.read_bytes()
+    # The bench's games: the sample's, read rather than played again.
+    assert corpus_games(3) == "".join(_games(sample)[:3])
+    assert corpus_games(30) == sample
 
 
 def test_the_sample_is_small_and_every_game_is_headed_by_its_levels() -> None:
