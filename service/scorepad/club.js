@@ -3,6 +3,7 @@
 // cross-checked by the referee as it is entered, the standings, and a printable tally
 // sheet. Kept in this browser (store.js), so a reload loses nothing.
 import { $, el } from "./common.js";
+import { setUpSeason } from "./season.js";
 import { Entry } from "./store.js";
 
 // The night's entry; before versions (schema 0) it was the same {cards}, unversioned.
@@ -211,6 +212,7 @@ export function setUpClub() {
   });
   offerUndo(night);
   check(night);
+  setUpSeason(() => night.cards);
   // A night this page cannot read is said after the check, which clears the problems.
   if (kept.refused) problem(kept.refused);
 }

@@ -41,6 +41,8 @@ MODULES: dict[str, tuple[str, frozenset[str]]] = {
     "review.js": ("shows a review; the server says whether a record is a deal or a game",
                   frozenset({"/v1/deals/review", "/v1/games/review", "/v1/notation/write"})),
     "scorepad.js": ("starts the page", frozenset()),
+    "season.js": ("the club's season: the server rates the nights added and says each "
+                  "player's chance", frozenset({"/v1/tournaments/ratings"})),
     "share.js": ("the share panel: the server writes and reads the link",
                  frozenset({"/v1/notation/write", "/v1/notation/read"})),
     "store.js": ("keeps entries in this browser", frozenset()),

@@ -12,9 +12,11 @@ from click.testing import CliRunner
 from flask.testing import FlaskClient
 
 from muggins.archive import ArchiveError, Stopped, review_archive
+from muggins.archive_table import player_table
 from muggins.cli import main
 from rules import Variant
 from rules.notation import Game
+from rules.review import band_of
 from tests.endgame import from_the_start
 
 OUTPUTS = ("reviews.jsonl", "players.csv", "players.parquet", "unreadable.csv")
@@ -84,27 +86,66 @@ def test_the_reviews_are_the_services(archive: Path, two: Path, client: FlaskCli
 
 
 def test_the_player_table(two: Path) -> None:
+    """Recomputed from the reviews the table was made from: each game's rating weighted
+    by its discards judged (the pooled sums of docs/rating.md)."""
     rows = [json.loads(line)["review"] for line in (two / "reviews.jsonl").read_text()
             .splitlines()]
     table = (two / "players.csv").read_text().splitlines()
-    assert table[0] == ("player,games,finished,wins,losses,win_rate,decisions,rating,luck,"
-                        "luck_adjusted")
+    assert table[0] == ("player,games,finished,wins,losses,win_rate,decisions,rating,band,"
+                        "discards,play,claims,luck,net_luck,luck_adjusted")
     ann = dict(zip(table[0].split(","), table[1].split(","), strict=True))
     wins = sum(r["winner"] == "ann" for r in rows)
-    decisions = sum(r["players"]["ann"]["decisions"] for r in rows)
-    errors = sum(r["players"]["ann"]["error_rate"] * r["players"]["ann"]["decisions"]
-                 for r in rows)
-    luck = [r["players"]["ann"]["luck"] for r in rows]
-    adjusted = [(r["winner"] == "ann") - r["players"]["ann"]["luck"] for r in rows]
+    figures = [r["players"]["ann"] for r in rows]
+    judged = [sum(d["discards"]["ann"]["win_loss"] is not None for d in r["deals"]
+                  if d["discards"]) for r in rows]
+    pooled = sum(f["rating"]["value"] * n for f, n in zip(figures, judged, strict=True))
     assert (ann["player"], int(ann["games"]), int(ann["wins"])) == ("ann", 3, wins)
-    assert int(ann["decisions"]) == decisions
-    assert float(ann["rating"]) == round(errors / decisions, 6)
-    assert float(ann["luck"]) == round(sum(luck) / 3, 6)
-    assert float(ann["luck_adjusted"]) == round(sum(adjusted) / 3, 6)
+    assert int(ann["decisions"]) == sum(f["decisions"] for f in figures)
+    assert float(ann["rating"]) == pytest.approx(pooled / sum(judged), abs=0.0005)
+    assert ann["band"] == band_of(float(ann["rating"]))
+    assert float(ann["luck"]) == round(sum(f["luck"] for f in figures) / 3, 6)
+    assert float(ann["net_luck"]) == round(sum(f["net_luck"] for f in figures) / 3, 6)
+    assert float(ann["luck_adjusted"]) == round(sum(f["luck_adjusted"] for f in figures) / 3, 6)
     import pyarrow.parquet as pq
 
-    assert pq.read_table(two / "players.parquet").to_pylist()[0]["rating"] == float(
-        ann["rating"])
+    parquet = pq.read_table(two / "players.parquet").to_pylist()[0]
+    assert (parquet["rating"], parquet["band"]) == (float(ann["rating"]), ann["band"])
+
+
+def _review(ann: dict[str, object], judged: int, deals: int,
+            winner: str | None) -> dict[str, object]:
+    """A review with only what the table reads: ``deals`` deals, ann's discard judged in
+    the first ``judged`` (the rest misdeals, no discard reviewed)."""
+    return {"lost": {"ann": {}, "bob": {}}, "winner": winner,
+            "deals": [{"discards": ({"ann": {"win_loss": 0.01}, "bob": {"win_loss": 0.0}}
+                                    if n < judged else {})} for n in range(deals)],
+            "players": {"ann": ann, "bob": {"decisions": 0, "luck": 0.0}}}
+
+
+def test_the_player_table_pools_the_games_by_their_deals() -> None:
+    """Worked by hand. Game 1: ann's discard judged in 3 deals (a fourth a misdeal), 7
+    decisions so 4 unforced cards, rating 20 (claims 5), play 10. Game 2: 2 deals, 5
+    decisions so 3 cards, rating 45, play 4. Game 3: no chance table, no figures.
+    Pooled: rating (20×3 + 45×2) ÷ 5 = 30.0 (novice: 29 to 45), claims 5×3 ÷ 5 = 3.0,
+    discards 27.0, play (10×4 + 4×3) ÷ 7 = 7.428571…; the mean of the games, 32.5, would
+    weigh the short game as much as the long one."""
+    one = {"decisions": 7, "luck": 0.3, "result": 1.0, "net_luck": 0.2,
+           "luck_adjusted": 0.896,  # 1 − 0.52 × 0.2
+           "rating": {"value": 20.0, "band": "club", "discards": 15.0, "play": 10.0,
+                      "claims": 5.0}}
+    two = {"decisions": 5, "luck": -0.05, "result": 0.0, "net_luck": -0.1,
+           "luck_adjusted": 0.052,  # 0 + 0.52 × 0.1
+           "rating": {"value": 45.0, "band": "random", "discards": 45.0, "play": 4.0,
+                      "claims": 0.0}}
+    reviews = [_review(one, 3, 4, "ann"), _review(two, 2, 2, "bob"),
+               {"lost": {"ann": {}, "bob": {}}, "winner": "ann", "deals": [], "players": None}]
+    ann = player_table(reviews)[0]
+    assert ann == {"player": "ann", "games": 3, "finished": 3, "wins": 2, "losses": 1,
+                   "win_rate": 0.666667, "decisions": 12, "rating": 30.0, "band": "novice",
+                   "discards": 27.0, "play": 7.429, "claims": 3.0, "luck": 0.125,
+                   "net_luck": 0.05, "luck_adjusted": 0.474}
+    # One game alone gives back the review's own figure.
+    assert player_table(reviews[:1])[0]["rating"] == 20.0
 
 
 def test_an_empty_archive_is_refused(tmp_path: Path) -> None:
