@@ -107,6 +107,24 @@ def points_predictions(cards: list[list[Scorecard]], games: list[list[Game]],
     return found
 
 
+def paired_difference(one: list[list[tuple[float, Game]]], other: list[list[tuple[float, Game]]],
+                      resamples: int = 2000, seed: int = 0) -> tuple[float, float, float]:
+    """The Brier score of ``one`` less ``other`` on the same games, each a list a season,
+    and its 95% interval by resampling whole seasons (a season's games are not
+    independent: they share its players)."""
+    seasons = []
+    for a, b in zip(one, other, strict=True):
+        assert [g for _, g in a] == [g for _, g in b]
+        seasons.append((sum((p - g[3]) ** 2 - (q - g[3]) ** 2
+                            for (p, g), (q, _) in zip(a, b, strict=True)), len(a)))
+    total = sum(d for d, _ in seasons) / sum(n for _, n in seasons)
+    rng = random.Random(seed)
+    means = sorted(sum(d for d, _ in drawn) / sum(n for _, n in drawn)
+                   for drawn in ([rng.choice(seasons) for _ in seasons]
+                                 for _ in range(resamples)))
+    return total, means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
+
+
 def brier(found: list[tuple[float, Game]]) -> float:
     return sum((p - game[3]) ** 2 for p, game in found) / len(found)
 
@@ -163,6 +181,13 @@ def main() -> None:
                         (f"ACC game points (k={best_k:g})", points), ("coin", coin),
                         ("truth (latent strengths)", truth)):
         print(f"  Brier {name:<32} {brier(found):.5f}")
+    by_season = [(openskill_predictions(c, g, BETA), points_predictions(c, g, best_k))
+                 for c, g in test]
+    diff, low, high = paired_difference([a for a, _ in by_season], [b for _, b in by_season])
+    print(f"  OpenSkill less ACC game points, the same games: {diff:+.5f} "
+          f"(95% {low:+.5f} to {high:+.5f}, seasons resampled): "
+          + ("OpenSkill better" if high < 0 else "game points better" if low > 0
+             else "no difference shown"))
     print("calibration of OpenSkill (shipped beta): bin, games, mean predicted, share won")
     for row in curve(skill):
         print(f"  {row[0]}  {row[1]:>6}  {row[2]:.3f}  {row[3]:.3f}")
