@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
 from rules import Card, CardError, DuplicateCardError, Problem, RecordError
-from rules.answers import MAX_TARGET, NAME_LENGTH
+from rules.answers import MAX_TARGET, NAME_LENGTH, quote
 
 __all__ = ["Refusals", "library_errors", "refuse", "refused_record"]
 
@@ -52,10 +52,6 @@ def _library(problem: Problem) -> dict[str, str]:
 def _overlap(a: str, b: str) -> bool:
     """One pointer is the other, or lies inside it (as service.errors.merge_problems)."""
     return a == b or a.startswith(b + "/") or b.startswith(a + "/") or "#" in (a, b)
-
-
-def _quote(value: str) -> str:
-    return repr(value) if len(value) <= 40 else repr(value[:39]) + "…"
 
 
 class Refusals:
@@ -106,7 +102,7 @@ class Refusals:
     def name(self, path: tuple[str | int, ...], name: str | None) -> str | None:
         low, high = NAME_LENGTH
         if name is not None and not low <= len(name) <= high:
-            message = (f"{_quote(name)} is {len(name)} characters long: {low} to {high} here"
+            message = (f"{quote(name)} is {len(name)} characters long: {low} to {high} here"
                        if name else f"{low} to {high} characters here, not 0")
             self.add(path, "wrong-size", message)
             return None

@@ -16,12 +16,11 @@ from enum import Enum
 from typing import Any
 
 from rules import Card, CardError, Ruleset, Variant
-from rules.answers import MAX_CLAIM, MAX_TARGET, NAME_LENGTH
+from rules.answers import MAX_CLAIM, MAX_TARGET, NAME_LENGTH, quote
 from rules.core import MOST_CARDS, MOST_PLAYERS
 
 __all__ = ["BAD", "Field", "Shapes", "quote"]
 
-QUOTED = 40
 
 BAD: Any = object()
 """What a field that was refused reads as."""
@@ -29,19 +28,6 @@ BAD: Any = object()
 Path = tuple[str | int, ...]
 Field = Callable[["Shapes", Any, Path], Any]
 """Reads one value at its path: the value read, or :data:`BAD` (its problems added)."""
-
-
-def quote(value: Any) -> str:
-    """The bad value as the service's messages show it (service.messages.quote)."""
-    if isinstance(value, str):
-        return repr(value) if len(value) <= QUOTED else repr(value[:QUOTED - 1]) + "…"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    if value is None or isinstance(value, (bool, int, float)):
-        return repr(value)
-    return type(value).__name__
 
 
 def pointer(path: Path) -> str:

@@ -47,6 +47,8 @@ if TYPE_CHECKING:
         MAX_SCORECARD,
         MAX_TARGET,
         NAME_LENGTH,
+        QUOTED,
+        quote,
     )
     from rules.answers.located import NOTATION, relocated
     from rules.answers.records import (
@@ -78,6 +80,7 @@ __all__ = [
     "NAME_LENGTH",
     "NOTATION",
     "PLAY_MODEL",
+    "QUOTED",
     "WIN_MODEL",
     "advice_body",
     "cards_answer",
@@ -102,6 +105,7 @@ __all__ = [
     "play_body",
     "players_left_out",
     "problems_of",
+    "quote",
     "relocated",
     "season_answer",
     "seating_answer",

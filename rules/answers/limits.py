@@ -9,8 +9,12 @@ The game's own bounds (the most players, the most cards dealt) are the rules'
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 __all__ = ["MAX_BATCH", "MAX_CLAIM", "MAX_CSV", "MAX_LINK", "MAX_NAMES", "MAX_NOTATION",
-           "MAX_ROSTER", "MAX_SAMPLES", "MAX_SCORECARD", "MAX_TARGET", "NAME_LENGTH"]
+           "MAX_ROSTER", "MAX_SAMPLES", "MAX_SCORECARD", "MAX_TARGET", "NAME_LENGTH", "QUOTED",
+           "quote"]
 
 MAX_CLAIM = 999
 """The largest claim a request may make: claims are small numbers, and anything larger
@@ -53,3 +57,22 @@ MAX_CSV = 80_000
 """Characters of a night's CSV file: 400 players' cards of six games are about 60,000,
 and the longest text fits the body limit even with every character escaped (as
 :data:`MAX_NOTATION`), so that the limit is the schema's 422, not a 413."""
+
+QUOTED = 40
+"""Characters of a bad string a refusal quotes; longer ones are cut short."""
+
+
+def quote(value: Any) -> str:
+    """The bad value as a refusal shows it: a string quoted (cut short, a lone surrogate
+    escaped, as ``repr`` does), a number or a constant as written, a list or an object by
+    its kind (never the whole of it: it may be huge). The service's messages and the
+    command line's own refusals both quote with it."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= QUOTED else repr(value[:QUOTED - 1]) + "…"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value)
+    return type(value).__name__
