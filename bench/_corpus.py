@@ -392,7 +392,7 @@ def build(seed: int = 19, size: int = 6000) -> list[dict[str, Any]]:
     for _ in range(asks):
         corpus.chances()
     # Round 4's operations (the scorepad's helpers), after everything else again.
-    for tag, path, body in ROUND4:
-        corpus.add(tag, "POST", path, body)
+    for tag, method, path, body in ROUND4:
+        corpus.add(tag, method, path, body)
     return corpus.requests
 

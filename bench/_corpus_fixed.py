@@ -101,12 +101,18 @@ def issue19(corpus: Corpus) -> None:
                      f"claims={with_claims}", "POST", "/v1/deals/check", body)
 
 
-ROUND4: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("notation/write deal", "/v1/notation/write",
+ROUND4: tuple[tuple[str, str, str, dict[str, Any] | None], ...] = (
+    ("notation/write deal", "POST", "/v1/notation/write",
      {"notation": "six-card to 121: ann bob\ndealt: ann 5H 5D 6C 9S JH QS; "
                   "bob 2C 3H 4D 8S TD KC\n"}),
-    ("notation/read a link not ours", "/v1/notation/read", {"link": "not-a-link"}),
-    ("tournaments/read night", "/v1/tournaments/read",
+    ("notation/read a link not ours", "POST", "/v1/notation/read", {"link": "not-a-link"}),
+    ("tournaments/read night", "POST", "/v1/tournaments/read",
      {"csv": "player,round,opponent,result,spread\nann,1,bob,W,21\nbob,1,ann,L,21\n"}),
+    ("tournaments/ratings two nights", "POST", "/v1/tournaments/ratings",
+     {"nights": [{"cards": [
+         {"player": "ann", "games": [{"opponent": "bob", "result": "W", "spread": 21}]},
+         {"player": "bob", "games": [{"opponent": "ann", "result": "L", "spread": 21}]}]}] * 2}),
+    ("notation/names", "POST", "/v1/notation/names", {"names": ["ann", "Ann Smith"]}),
+    ("cards", "GET", "/v1/cards", None),
 )
 """One ask of each operation round 4 added, named so that the replay's allow file can."""

@@ -21,7 +21,7 @@ from rules.review import (
     rate_games,
     rate_play,
 )
-from tests.test_review_chances import PLAYS, deal
+from tests.two_deals import PLAYS, deal
 
 ANN_BOB = Table.seat(Variant.SIX_CARD, ("ann", "bob"), dealer="bob")
 """bob deals: ann is the pone."""

@@ -11,12 +11,12 @@ from typing import Any
 
 import requests
 
-from tests import test_scorepad
-from tests.test_scorepad import axe_clean, fits, open_tab, shot
-from tests.test_scorepad_deal import README_DEAL
-from tests.test_scorepad_readable import CLAIMED
-from tests.test_scorepad_settings import RENEGE_HANDS
-from tests.test_scorepad_tap import NAMED, deal_turn, tap_card
+from tests.page import test_scorepad
+from tests.page.test_scorepad import axe_clean, fits, open_tab, shot
+from tests.page.test_scorepad_deal import README_DEAL
+from tests.page.test_scorepad_readable import CLAIMED
+from tests.page.test_scorepad_settings import RENEGE_HANDS
+from tests.page.test_scorepad_tap import NAMED, deal_turn, tap_card
 
 browser, page, pytestmark = test_scorepad.browser, test_scorepad.page, test_scorepad.pytestmark
 

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from rules import Variant
 from rules.chances import PONE
 from service.v1.chances import load_tables
-from tests.test_cli import run
+from tests.service.test_cli import run
 
 GAME: dict[str, Any] = {
     "players": ["ann", "bob"], "first_dealer": "ann",

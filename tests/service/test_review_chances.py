@@ -12,7 +12,6 @@ from flask.testing import FlaskClient
 
 from rules import Card, DealRecord, PlayEvent, Table, Variant, review_deal, review_game
 from rules.chances import DEALER, PONE, ChanceTable, discard_chances
-from rules.doubledummy import Position
 from rules.review import (
     REVIEW_SAMPLES,
     SEAT_MEAN,
@@ -26,6 +25,7 @@ from service.v1.chances import load_tables
 from tests.service.test_chances_advice import BOARD
 from tests.service.test_cli import run
 from tests.service.test_deals_api import game_json
+from tests.two_deals import PLAYS, cards, deal
 
 ANN_BOB = Table.seat(Variant.SIX_CARD, ("ann", "bob"), dealer="bob")
 """bob deals: ann is the pone."""
@@ -34,32 +34,6 @@ ANN_BOB = Table.seat(Variant.SIX_CARD, ("ann", "bob"), dealer="bob")
 @pytest.fixture(scope="module")
 def tables() -> dict[Variant, ChanceTable]:
     return load_tables()
-
-
-def cards(text: str) -> list[Card]:
-    return [Card.parse(t) for t in text.split()]
-
-
-def deal(ann: str, bob: str, ann_throws: str, bob_throws: str, starter: str,
-         plays: str | None = None) -> DealRecord:
-    """ann (the pone) and bob's deal; ``plays`` as "ann:2S bob:KS ..." (a go is
-    "bob:go"), or laid lowest card first when None."""
-    dealt = {"ann": cards(ann), "bob": cards(bob)}
-    discards = {"ann": cards(ann_throws), "bob": cards(bob_throws)}
-    if plays is not None:
-        events = [PlayEvent(p, None if c == "go" else Card.parse(c))
-                  for p, c in (e.split(":") for e in plays.split())]
-        return DealRecord(dealt, discards, Card.parse(starter), events)
-    kept = [[c for c in dealt[p] if c not in discards[p]] for p in ("ann", "bob")]
-    position, events = Position.start(kept), []
-    while position.actor is not None:
-        seat = position.actor
-        card = min((c for c in kept[seat] if c.order in position.legal()),
-                   key=lambda c: c.order)
-        kept[seat].remove(card)
-        events.append(PlayEvent(("ann", "bob")[seat], card))
-        position, _ = position.lay(card.order)
-    return DealRecord(dealt, discards, Card.parse(starter), events)
 
 
 def board_deal(throw: list[Card]) -> DealRecord:
@@ -139,11 +113,6 @@ class TestBudgetFromTheEnd:
         # Each seat's discard costs 15 options × 32 deals: bob's (the later seat) is dealt.
         assert review.discards["bob"].win_by is WinBy.DEALT
         assert review.discards["ann"].win_by is WinBy.SLOPE
-
-
-PLAYS = "ann:2S bob:KS ann:2H bob:QS ann:2D bob:go ann:2C bob:JS bob:TS"
-"""ann holds four twos (every card forced); bob K Q J T: the king (4 ranks legal), the
-queen (3) and the jack (2) are choices, the ten the last card."""
 
 
 class TestErrorRate:
