@@ -30,6 +30,7 @@ from rules import (
     deal_from_json,
     events_from_json,
     table_from_json,
+    table_to_json,
 )
 from rules.answers import (
     MAX_NOTATION,
@@ -113,7 +114,10 @@ class Sent:
             deal = self.record
             scores = (None if deal.scores_before is None
                       else scores_to_json(deal.scores_before, deal.table))
-            return deal.table, deal.record, scores, deal.in_progress
+            # The sides named as the JSON names them (from the players in order), as the
+            # scores just were: a table line may name them otherwise ("sides s&n w&e").
+            table = table_from_json(table_to_json(deal.table))
+            return table, deal.record, scores, deal.in_progress
         return (table_from_json(self.data), deal_from_json(self.data),
                 self.data.get("scores_before"), self.data["in_progress"])
 

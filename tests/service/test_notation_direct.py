@@ -89,3 +89,22 @@ def test_a_record_past_a_limit_is_refused_as_its_json_is(client: FlaskClient, pa
     assert [e["code"] for e in written.get_json()["errors"]] == \
         [e["code"] for e in sent.get_json()["errors"]]
     assert {e["pointer"] for e in written.get_json()["errors"]} == {"#/notation"}
+
+
+SIDES = ("four-player to 121: w n e s; sides s&n w&e\nscores: s&n 15; w&e 16\n"
+         "dealt: w TC 5S 4S 8S 6S; n 9C 9D 8C JH TD; e 3C QD KH 4D QC; s 3D 6C QH 3S 7H\n"
+         "discards: w 8S; n 9D; e KH; s 3S\nstarter: 2S\n")
+
+
+@pytest.mark.parametrize("path", ["/v1/deals/check", "/v1/deals/review"])
+def test_sides_a_table_line_names_are_answered_as_the_json_names_them(
+        client: FlaskClient, no_json: None, path: str) -> None:
+    # The merge of round 4 found it (the scorepad's four-player game): a deal whose table
+    # line names its sides in another order than the seats' was refused, 'n&s' not one of
+    # the sides, because its scores were named as the JSON names them and its table not.
+    written = client.post(path, json={"notation": SIDES})
+    sent = client.post(path, json=_as_json(path, SIDES))
+    assert written.status_code == sent.status_code == 200, written.get_json()
+    if path.endswith("check"):
+        assert written.get_json()["scores_before"] == {"n&s": 15, "w&e": 16}
+    assert written.get_json() == sent.get_json()
