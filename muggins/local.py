@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from muggins.errors import ProblemError
-from muggins.local_checks import Refusals, library_errors, refuse, refused_record
+from muggins.local_checks import Refusals, library_errors, refuse, refused_record, variant_of
 from muggins.local_shapes import COMMON, Field, Shapes, card, cards, claim, flag
 from rules.answers import (
     MAX_BATCH,
@@ -34,16 +34,12 @@ __all__ = ["LocalReferee"]
 Body = Mapping[str, Any]
 
 
-def _variant(body: Body) -> Variant:
-    return Variant(body.get("variant", Variant.SIX_CARD.value))
-
-
 def _hand(body: Body) -> dict[str, Any]:
     refusals = Refusals()
     hand = refusals.cards(("hand",), body["hand"])
     starter = refusals.card(("starter",), body["starter"])
     claimed = refusals.between(("claimed",), body.get("claimed"), 0, MAX_CLAIM)
-    variant, crib = _variant(body), bool(body.get("crib"))
+    variant, crib = variant_of(body), bool(body.get("crib"))
     if refusals.errors:
         from rules.show import validate_hand
 

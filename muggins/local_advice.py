@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any
 
 from muggins.errors import ProblemError
-from muggins.local_checks import Refusals, refuse, refused_record
+from muggins.local_checks import Refusals, refuse, refused_record, variant_of
 from muggins.local_records import from_notation
 from rules import (
     DEFAULT_SAMPLES,
@@ -71,7 +71,7 @@ def _discards(body: Body) -> dict[str, Any]:
     refusals = Refusals()
     cards = refusals.cards(("cards",), body["cards"])
     scores = refusals.scores(("scores",), body.get("scores"))
-    variant, dealer = _variant(body), bool(body["dealer"])
+    variant, dealer = variant_of(body), bool(body["dealer"])
     partner_deals = bool(body.get("partner_deals", False))
     needs_tables = scores is not None or refusals.refused("scores")
     tables = chance_tables() if needs_tables else {}
@@ -142,7 +142,7 @@ def _play_advice(body: Body) -> dict[str, Any]:
     seed = refusals.between(("seed",), body.get("seed", 0), 0, 2**32 - 1)
     win = body.get("objective") == "win"
     scores = refusals.scores(("scores",), body.get("scores"))
-    variant = _variant(body)
+    variant = variant_of(body)
     if refusals.errors:
         if not refusals.refused("players"):
             found = _table(refusals, body, variant)
@@ -188,7 +188,7 @@ def _chances(body: Body) -> dict[str, Any]:
             seen = Seen(player, tuple(parts.get("cards", ())), tuple(parts.get("kept", ())),
                         tuple(parts.get("discard", ())), starter)
     after = None if body.get("after") is None else Part.from_word(body["after"])
-    variant, tables = _variant(body), chance_tables()
+    variant, tables = variant_of(body), chance_tables()
     table = None
     if not refusals.refused("players"):
         try:
@@ -209,10 +209,6 @@ def _chances(body: Body) -> dict[str, Any]:
     return chances_answer(found, table, scores, after, tables[variant])
 
 
-
-
-def _variant(body: Body) -> Variant:
-    return Variant(body.get("variant", Variant.SIX_CARD.value))
 
 
 ADVICE: dict[str, Callable[[Body], dict[str, Any]]] = {

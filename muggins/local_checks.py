@@ -12,13 +12,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
-from rules import Card, CardError, DuplicateCardError, Problem, RecordError
+from rules import Card, CardError, DuplicateCardError, Problem, RecordError, Variant
 from rules.answers import MAX_TARGET, NAME_LENGTH, quote
 
-__all__ = ["Refusals", "library_errors", "refuse", "refused_record"]
+__all__ = ["Refusals", "library_errors", "refuse", "refused_record", "variant_of"]
 
 VALIDATION_TYPE = "tag:muggins.cribbage,2026:invalid-request"
 MAX_ERRORS = 50
+
+
+def variant_of(body: Mapping[str, Any]) -> Variant:
+    """The request's variant, the API's default (six-card) where it names none."""
+    return Variant(body.get("variant", Variant.SIX_CARD.value))
 
 
 def refuse(errors: Iterable[dict[str, Any]]) -> NoReturn:

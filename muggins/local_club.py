@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from muggins.local_checks import Refusals, refused_record
-from rules import RecordError, Variant
+from muggins.local_checks import Refusals, refused_record, variant_of
+from rules import RecordError
 from rules.answers import (
     MAX_ROSTER,
     MAX_SCORECARD,
@@ -37,10 +37,6 @@ __all__ = ["CLUB"]
 Body = Mapping[str, Any]
 
 
-def _variant(body: Body) -> Variant:
-    return Variant(body.get("variant", Variant.SIX_CARD.value))
-
-
 def _line(data: Mapping[str, Any]) -> Line:
     if data.get("bye"):
         return Line(None, round=data["round"])
@@ -59,7 +55,7 @@ def _night(body: Body) -> dict[str, Any]:
     if len(cards) < 2:
         refusals.add(("cards",), "wrong-size", f"2 to {MAX_ROSTER} cards here, not {len(cards)}")
         refusals.raise_any()
-    variant = _variant(body)
+    variant = variant_of(body)
     convention = Convention(body.get("convention", Convention.ACC.value))
     event = Event(body.get("event", Event.CLUB.value))
     tournament = None if "tournament" not in body else Tournament(body["tournament"])
@@ -88,7 +84,7 @@ def _season(body: Body) -> dict[str, Any]:
     try:
         return season_answer(rate_season(
             nights, convention=Convention(body.get("convention", Convention.ACC.value)),
-            target=target or _variant(body).spec.target))
+            target=target or variant_of(body).spec.target))
     except RecordError as error:
         refused_record(error)
 
