@@ -2,6 +2,7 @@
 checkout measured in the same run, the two taking turns.
 
     .venv/bin/python -m bench.engine [--base /work/base] [--rounds 3] [--profile WORKLOAD]
+        [--base-python PATH]
 
 The workloads: discard advice on 200 random six-card hands (both roles); the opponent's
 discard and the one-ply play dealt out for a discard near the end (``discard_chances`` at
@@ -10,7 +11,9 @@ discard and the one-ply play dealt out for a discard near the end (``discard_cha
 the strategy). Each round runs every workload once in a fresh subprocess of each tree
 (its own venv, the tree first on ``sys.path``), base first then this tree, and the
 figures are the medians over rounds. ``--profile`` prints the cProfile top lines
-(by own time) of one workload in each tree instead.
+(by own time) of one workload in each tree instead. ``--base-python`` runs the base tree
+with another interpreter (this tree's, say, when the base's venv lacks a dependency the
+workloads import): the tree still comes first on ``sys.path``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ import json
 import pstats
 import statistics
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -70,10 +72,14 @@ def _worker(name: str) -> None:
     print(json.dumps({"cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall}))
 
 
+PYTHON: dict[Path, Path] = {}
+"""An interpreter to run a tree with, where not its own venv's (``--base-python``)."""
+
+
 def _in_tree(tree: Path, call: str) -> str:
     """The output of ``call`` (this module's function, as code) run by ``tree``'s venv
-    with ``tree`` first on ``sys.path``."""
-    python = tree / ".venv" / "bin" / "python"
+    (or :data:`PYTHON`'s) with ``tree`` first on ``sys.path``."""
+    python = PYTHON.get(tree, tree / ".venv" / "bin" / "python")
     code = (f"import sys; sys.path.insert(0, {str(tree)!r}); sys.path.insert(1, {str(HERE)!r}); "
             f"import importlib.util as u; s = u.spec_from_file_location('engine', "
             f"{str(Path(__file__).resolve())!r}); m = u.module_from_spec(s); "
@@ -102,7 +108,10 @@ def main() -> None:
     parser.add_argument("--only", choices=WORKLOADS, action="append")
     parser.add_argument("--profile", choices=WORKLOADS)
     parser.add_argument("--lines", type=int, default=15)
+    parser.add_argument("--base-python", type=Path)
     args = parser.parse_args()
+    if args.base_python:
+        PYTHON[args.base] = args.base_python
     if args.profile:
         for tree in (args.base, HERE):
             print(f"## {args.profile} in {tree}")
@@ -124,4 +133,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
