@@ -359,5 +359,5 @@ def _rank_points_dense() -> npt.NDArray[np.int64]:
 def prepare() -> None:
     """Build the rank table ahead of use (a server does this before forking)."""
     _rank_points_dense()
-    for discarded in range(1, CRIB_SIZE):
-        _rank_points_rows(discarded)
+    for to_crib in sorted({variant.spec.to_crib for variant in Variant}):
+        _rank_points_rows(to_crib)
