@@ -2,15 +2,20 @@
 checkout measured in the same run, the two taking turns.
 
     .venv/bin/python -m bench.engine [--base /work/base] [--rounds 3] [--profile WORKLOAD]
+        [--base-python PATH]
 
 The workloads: discard advice on 200 random six-card hands (both roles); the opponent's
 discard and the one-ply play dealt out for a discard near the end (``discard_chances`` at
 118-117, the review's 32 deals an option, 4 hands); a 13-deal game reviewed with chances
 (4 games, bench/review.py's seeded games); one of the table's chunks (600 deals dealt by
-the strategy). Each round runs every workload once in a fresh subprocess of each tree
-(its own venv, the tree first on ``sys.path``), base first then this tree, and the
-figures are the medians over rounds. ``--profile`` prints the cProfile top lines
-(by own time) of one workload in each tree instead.
+the strategy); ``games``, issue 31's target figure: bench/chances_review.py's 8 games
+reviewed with chances one by one in one process, the median game's CPU and wall time.
+Each round runs every workload once in a fresh subprocess of each tree (its own venv,
+the tree first on ``sys.path``), base first then this tree, and the figures are the
+medians over rounds. ``--profile`` prints the cProfile top lines
+(by own time) of one workload in each tree instead. ``--base-python`` runs the base tree
+with another interpreter (this tree's, say, when the base's venv lacks a dependency the
+workloads import): the tree still comes first on ``sys.path``.
 """
 
 from __future__ import annotations
@@ -21,13 +26,12 @@ import json
 import pstats
 import statistics
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-WORKLOADS = ("advice", "deal_out", "review", "chunk")
+WORKLOADS = ("advice", "deal_out", "review", "chunk", "games")
 
 
 def _workload(name: str) -> Callable[[], object]:
@@ -63,17 +67,42 @@ def _workload(name: str) -> Callable[[], object]:
     return lambda: [review_game(ANN_BOB, game, tables=tables) for game in games]
 
 
+def _games() -> dict[str, float]:
+    """bench/chances_review.py's figure: each of its 8 games reviewed with chances, in
+    turn; the median game."""
+    import random
+
+    from bench.review import ANN_BOB, thirteen_deal_games
+    from rules import review_game
+    from service.v1.chances import load_tables
+    tables = load_tables()
+    cpu, wall = [], []
+    for game in thirteen_deal_games(random.Random(16), 8):
+        started, clock = time.process_time(), time.perf_counter()
+        review_game(ANN_BOB, game, tables=tables)
+        cpu.append(time.process_time() - started)
+        wall.append(time.perf_counter() - clock)
+    return {"cpu": statistics.median(cpu), "wall": statistics.median(wall)}
+
+
 def _worker(name: str) -> None:
+    if name == "games":
+        print(json.dumps(_games()))
+        return
     run = _workload(name)
     cpu, wall = time.process_time(), time.perf_counter()
     run()
     print(json.dumps({"cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall}))
 
 
+PYTHON: dict[Path, Path] = {}
+"""An interpreter to run a tree with, where not its own venv's (``--base-python``)."""
+
+
 def _in_tree(tree: Path, call: str) -> str:
     """The output of ``call`` (this module's function, as code) run by ``tree``'s venv
-    with ``tree`` first on ``sys.path``."""
-    python = tree / ".venv" / "bin" / "python"
+    (or :data:`PYTHON`'s) with ``tree`` first on ``sys.path``."""
+    python = PYTHON.get(tree, tree / ".venv" / "bin" / "python")
     code = (f"import sys; sys.path.insert(0, {str(tree)!r}); sys.path.insert(1, {str(HERE)!r}); "
             f"import importlib.util as u; s = u.spec_from_file_location('engine', "
             f"{str(Path(__file__).resolve())!r}); m = u.module_from_spec(s); "
@@ -100,9 +129,12 @@ def main() -> None:
     parser.add_argument("--base", type=Path, default=Path("/work/base"))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--only", choices=WORKLOADS, action="append")
-    parser.add_argument("--profile", choices=WORKLOADS)
+    parser.add_argument("--profile", choices=WORKLOADS[:-1])
     parser.add_argument("--lines", type=int, default=15)
+    parser.add_argument("--base-python", type=Path)
     args = parser.parse_args()
+    if args.base_python:
+        PYTHON[args.base] = args.base_python
     if args.profile:
         for tree in (args.base, HERE):
             print(f"## {args.profile} in {tree}")
@@ -124,4 +156,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

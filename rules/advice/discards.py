@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import combinations
-from math import prod
+from itertools import combinations, combinations_with_replacement
+from math import factorial, prod
 
 import numpy as np
 import numpy.typing as npt
@@ -283,27 +283,62 @@ def _crib_rank_totals(discards: Sequence[Sequence[int]], ranks: Sequence[int],
     """Each discard's (its ranks, 0 the ace) crib fifteens, pairs and runs summed over
     every ordered draw of the other crib cards and the starter: one weight per rank
     pattern, one product for all."""
-    weights = _draw_weights(np.array(ranks, dtype=np.int64), draws)
-    orders = np.array(discards)
-    sub = _rank_points_dense()[tuple(orders.T)]
-    totals: list[int] = (sub.reshape(len(discards), -1) @ weights.reshape(-1)).tolist()
+    weights = _draw_weights(np.array(ranks, dtype=np.int64), draws).reshape(-1)
+    rows, places, orders = _rank_points_rows(CRIB_SIZE + 1 - draws)
+    at = []
+    for discard in discards:  # its ranks in base 13
+        code = 0
+        for order in discard:
+            code = code * _RANKS + order
+        at.append(code)
+    # The points and the weights are the same for every order of the drawn ranks, so each
+    # set of them is taken once, times its orders. In floating point for the machine's own
+    # product: every product and partial sum is a whole number below 2**53 (at most 28
+    # points times the 47**4 ordered draws), so the totals are exact, as in integers.
+    totals: list[int] = (rows[at] @ (weights[places] * orders)).astype(np.int64).tolist()
     return totals
 
 
 def _draw_weights(counts: npt.NDArray[np.int64], draws: int) -> npt.NDArray[np.int64]:
     """``w[r1, ..., rk]``: how many ordered draws of ``draws`` distinct cards have those
     ranks, from ``counts`` cards of each rank."""
-    eye = np.eye(_RANKS, dtype=np.int64)
-    weights = counts.copy()
+    weights = counts
     for axis in range(1, draws):
-        shape = [1] * axis + [_RANKS]
-        available = counts.reshape(shape).copy()
-        # a card of a rank already drawn on an earlier axis leaves one fewer
-        for earlier in range(axis):
-            same = eye.reshape([_RANKS if i in (earlier, axis) else 1 for i in range(axis + 1)])
-            available = available - same
-        weights = weights[..., None] * np.clip(available, 0, None)
+        # A card of a rank drawn on an earlier axis leaves one fewer. Past none left the
+        # factor is negative, but then the draw of that rank that took the last was a
+        # factor of 0: the product is 0 all the same, with no clipping.
+        available = counts.reshape([1] * axis + [_RANKS]) - _drawn_before(axis)
+        weights = weights[..., None] * available
     return weights
+
+
+@cache
+def _drawn_before(axis: int) -> npt.NDArray[np.int64]:
+    """``n[r1, ..., r_axis, r]``: how many of the earlier axes' ranks are ``r``."""
+    eye = np.eye(_RANKS, dtype=np.int64)
+    found = np.zeros((_RANKS,) * (axis + 1), np.int64)
+    for earlier in range(axis):
+        found = found + eye.reshape([_RANKS if i in (earlier, axis) else 1
+                                     for i in range(axis + 1)])
+    return found
+
+
+@cache
+def _rank_points_rows(discarded: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.intp],
+                                               npt.NDArray[np.float64]]:
+    """:func:`_rank_points_dense` for :func:`_crib_rank_totals`: a row per rank pattern of
+    the ``discarded`` first ranks (the discard's, in base 13), a column per set of the
+    other ranks (each once: the points are the same in any order), in floating point;
+    with each set's place among the ordered patterns (sorted), and its number of orders."""
+    drawn = CRIB_SIZE + 1 - discarded
+    sets = list(combinations_with_replacement(range(_RANKS), drawn))
+    places = [sum(rank * _RANKS ** i for i, rank in enumerate(reversed(ranks)))
+              for ranks in sets]
+    orders = [factorial(drawn) // prod(factorial(ranks.count(r)) for r in set(ranks))
+              for ranks in sets]
+    dense = _rank_points_dense().reshape(_RANKS ** discarded, -1)
+    rows: npt.NDArray[np.float64] = dense[:, places].astype(np.float64)
+    return rows, np.array(places, dtype=np.intp), np.array(orders, dtype=np.float64)
 
 
 @cache
@@ -324,3 +359,5 @@ def _rank_points_dense() -> npt.NDArray[np.int64]:
 def prepare() -> None:
     """Build the rank table ahead of use (a server does this before forking)."""
     _rank_points_dense()
+    for to_crib in sorted({variant.spec.to_crib for variant in Variant}):
+        _rank_points_rows(to_crib)

@@ -21,7 +21,7 @@ stops the deal at the first side to reach the target.
 from __future__ import annotations
 
 import random
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache, lru_cache
@@ -30,7 +30,7 @@ from rules.advice import best_option
 from rules.core.cards import PIPS, Card, Rank, Suit, full_deck
 from rules.core.variants import Variant, VariantSpec
 from rules.doubledummy import Position
-from rules.doubledummy.position import Hand
+from rules.doubledummy.position import Hand, Pegs
 from rules.play.pegging import THIRTY_ONE, peg_scores
 from rules.show.show import score
 
@@ -147,14 +147,24 @@ def play_options(rng: random.Random, knowns: Sequence[Known],
     other = 1 - first.side
     theirs = dealt[other]
     best = best_option(theirs, dealer=other == DEALER, variant=variant)
+    # Each option holds the same six cards, so each side has seen the same ranks; and
+    # the play reads the kept cards' ranks alone, so options that keep the same ranks
+    # (a pair split either way) play the same: it is played once for them.
+    unseen, ranks = _unseen(dealt, starter)
+    single_count = spec.single_count
+    plays: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+    shown = {other: score(best.keep, starter)}
     trails = []
-    # Each option holds the same six cards, so each side has seen the same ranks.
-    seen = _unseen(dealt, starter)
     for known in knowns:
-        mine = (*known.kept, *known.discard)
-        pair = (mine, theirs) if known.side == PONE else (theirs, mine)
-        kept_by = {known.side: (known.kept, known.discard), other: (best.keep, best.discard)}
-        trails.append(_played(variant, pair, starter, kept_by, None, seen))
+        kept = (known.kept, best.keep) if known.side == PONE else (best.keep, known.kept)
+        crib = (*known.discard, *best.discard) if known.side == PONE else (
+            *best.discard, *known.discard)
+        held_ranks = tuple(sorted(card.order for card in known.kept))
+        pegged = plays.get(held_ranks)
+        if pegged is None:
+            pegged = plays[held_ranks] = _play(kept, [list(left) for left in unseen],
+                                               list(ranks), single_count)
+        trails.append(_trail(kept, crib, starter, pegged, shown))
     return trails
 
 
@@ -166,11 +176,9 @@ def _two_players(variant: Variant) -> VariantSpec:
 
 def _played(variant: Variant, dealt: tuple[Sequence[Card], Sequence[Card]], starter: Card,
             kept_by: dict[int, tuple[tuple[Card, ...], tuple[Card, ...]]],
-            discards: Discards | None,
-            seen: tuple[list[list[int]], list[int]] | None = None) -> Trail:
+            discards: Discards | None) -> Trail:
     """The deal dealt: discards (``kept_by``'s, else the strategy's), the cut, the play
-    and the show. ``seen``: :func:`_unseen` of ``dealt`` and ``starter``, if a caller
-    has it already (it is copied, not changed)."""
+    and the show."""
     kept: list[tuple[Card, ...]] = []
     crib: list[Card] = []
     for side, cards in enumerate(dealt):
@@ -186,15 +194,22 @@ def _played(variant: Variant, dealt: tuple[Sequence[Card], Sequence[Card]], star
         kept.append(keep)
         crib.extend(discard)
 
+    unseen, ranks = _unseen(dealt, starter)
+    return _trail(kept, crib, starter, _play(kept, unseen, ranks, variant.spec.single_count))
+
+
+def _trail(kept: Sequence[Sequence[Card]], crib: Sequence[Card], starter: Card,
+           pegged: Sequence[tuple[int, int]], shown: Mapping[int, int] | None = None) -> Trail:
+    """The deal's trail: the heels, the play's ``pegged``, the hands and the crib shown
+    (``shown``: a side's hand's points where a caller has them already)."""
     scores: list[tuple[int, int, Part]] = []
     if starter.rank is Rank.JACK:
         scores.append((DEALER, HEELS, Part.HEELS))
-    unseen, ranks = _unseen(dealt, starter) if seen is None else (
-        [list(left) for left in seen[0]], list(seen[1]))
-    for side, points in _play(kept, unseen, ranks, variant.spec.single_count):
+    for side, points in pegged:
         scores.append((side, points, Part.PLAY))
     for side, part in ((PONE, Part.PONE_HAND), (DEALER, Part.DEALER_HAND)):
-        points = score(kept[side], starter)
+        points = shown[side] if shown is not None and side in shown else score(kept[side],
+                                                                                starter)
         if points:
             scores.append((side, points, part))
     points = score(crib, starter, crib=True)
@@ -255,15 +270,17 @@ def _play(kept: Sequence[Sequence[Card]], unseen: list[list[int]], ranks: list[i
         key = (hands[seat], stack, count, PIPS[other[0]] if other else 0, ranks[seat],
                single_count)
         order = choices.get(key)
+        laid = None
         if order is None:
-            order = _choose(position, ranks[seat], single_count)
+            order, laid = _choose(position, ranks[seat], single_count)
             if len(choices) >= _CHOICES_KEPT:
                 choices.clear()
             choices[key] = order
         if not order:
             position, pegs = position.go(single_count=single_count)
         else:
-            position, pegs = position.lay(order, single_count=single_count)
+            # A choice just weighed has laid its card already: the same lay, not again.
+            position, pegs = laid or position.lay(order, single_count=single_count)
             left = unseen[1 - seat]
             left[order] -= 1
             if left[order] <= 0:
@@ -272,24 +289,28 @@ def _play(kept: Sequence[Sequence[Card]], unseen: list[list[int]], ranks: list[i
     return pegged
 
 
-def _choose(position: Position, ranks: int, single_count: bool) -> int:
+def _choose(position: Position, ranks: int,
+            single_count: bool) -> tuple[int, tuple[Position, Pegs] | None]:
     """The rank to lay (``ranks``: a bit per rank the actor has not seen; 0: none can
     be laid, a go): each legal card laid, worth what it pegs less the worst reply,
-    highest first so that ties keep the highest."""
+    highest first so that ties keep the highest. With it, what laying it led to, when
+    there was a choice to weigh (None when not)."""
     legal = position.legal()
     if len(legal) <= 1:  # nothing to weigh
-        return legal[0] if legal else 0
+        return (legal[0] if legal else 0), None
     seat = position.actor
     best = legal[-1]
+    best_laid = None
     best_value: int | None = None
     for order in reversed(legal):
-        after, pegs = position.lay(order, single_count=single_count)
+        laid = position.lay(order, single_count=single_count)
+        after, pegs = laid
         value = sum(points for who, points in pegs if who == seat)
         if after.actor is not None and after.actor != seat:
             value -= _worst_reply(after.stack, after.count, ranks)
         if best_value is None or value > best_value:
-            best, best_value = order, value
-    return best
+            best, best_value, best_laid = order, value, laid
+    return best, best_laid
 
 
 _CHOICES: dict[tuple[Hand, tuple[int, ...], int, int, int, bool], int] = {}
