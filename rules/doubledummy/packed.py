@@ -33,6 +33,9 @@ __all__ = ["DROP", "HANDS", "LAYS", "SEAT_BITS", "SEAT_MASK", "encode", "held_tu
 SEAT_BITS = 42
 """Three bits for each of the ranks 1 to 13 (and the unused nought)."""
 SEAT_MASK = (1 << SEAT_BITS) - 1
+MOST_HELD = 6
+"""The most cards a hand may hold as the play begins (five in every variant): the search
+sums a hand's counts by their remainder by 7 (:func:`rules.doubledummy.search._most_each`)."""
 
 Move = tuple[int, int, int]
 """A rank the seat may lay: its order, its pips, and what laying it takes from the
@@ -100,6 +103,8 @@ def encode(position: Position) -> tuple[int, int, int]:
     """``(hands, tail, held)`` of a position."""
     hands = held = 0
     for seat, hand in enumerate(position.hands):
+        if len(hand) > MOST_HELD:
+            raise ValueError(f"a hand of {len(hand)} cards in the play: at most {MOST_HELD}")
         hands |= hand_code(hand) << SEAT_BITS * seat
         if hand:
             held |= 1 << seat

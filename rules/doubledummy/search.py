@@ -15,6 +15,8 @@ others are out of reach from there on, whatever they need.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from rules.doubledummy.packed import HANDS, LAYS, SEAT_BITS, SEAT_MASK, encode, held_tuples
 from rules.doubledummy.position import Objective, Pegs, Position, Value
 from rules.play.pegging import GO_POINT, THIRTY_ONE
@@ -153,6 +155,8 @@ class Solver:
             if go_to != NO_ONE:
                 difference += sign[go_to] * GO_POINT
             return difference, False, hands, tail, count, turn, gone, last, held, None
+        if not points and go_to == NO_ONE:
+            return 0, False, hands, tail, count, turn, gone, last, held, need
         difference = 0
         left = list(need)
         side_of = self._side
@@ -170,8 +174,6 @@ class Solver:
             if left[side] <= 0:
                 return (self.side_sign[side] * GAME + difference, True, hands, tail, count,
                         turn, gone, last, held, None)
-        if not points and go_to == NO_ONE:
-            return 0, False, hands, tail, count, turn, gone, last, held, need
         return difference, False, hands, tail, count, turn, gone, last, held, tuple(left)
 
     def _search(self, hands: int, tail: int, count: int, actor: int, gone: int, last: int,
@@ -213,7 +215,7 @@ class Solver:
         # The moves that peg most for the side to move first: the cut-offs come sooner.
         # (The sort is stable: equal moves keep their order, lowest rank first.)
         if len(children) > 1:
-            children.sort(key=_points, reverse=maximise)
+            children.sort(key=_POINTS, reverse=maximise)
         lower, upper = alpha, beta
         search = self._search
         if maximise:
@@ -280,8 +282,8 @@ def _seat(seat: int | None) -> int:
     return NO_ONE if seat is None else seat
 
 
-def _points(child: _Child) -> int:
-    return child[0]
+_POINTS = itemgetter(0)
+"""A child's points (:data:`_Child`), read in C by the sort."""
 
 
 def within_reach(objective: Objective, position: Position, *, single_count: bool = False,
@@ -344,26 +346,27 @@ def _points_got(move: tuple[int, Position]) -> int:
 
 def _most_each(hands: int, block: int, side_of: tuple[int, ...], sides: int) -> tuple[int, ...]:
     """:func:`_most` for every side at once, on the packed hands and the block of one rank
-    on top of the table (see :meth:`Solver._clip`): the ranks held counted once, each
-    card's bound added to its side's (the clipping asks for every side at each new
-    hand)."""
-    held = [0] * 14
-    seats = [HANDS[hands >> SEAT_BITS * seat & SEAT_MASK][0] for seat in range(len(side_of))]
-    for hand in seats:
-        for order in hand:
-            held[order] += 1
+    on top of the table (see :meth:`Solver._clip`), by arithmetic on the counts per rank:
+    a card's bound there is 3 + max(7, its rank's pair gain), which is 10, or 15 when all
+    four of its rank are in play (in hands, or the block counting towards the pairs)."""
+    seats = [hands >> SEAT_BITS * seat & SEAT_MASK for seat in range(len(side_of))]
+    total = sum(seats)  # counts per rank over every hand: four fit in a rank's 3 bits
     if block:
         top = block & 15
         while block:  # a digit for each card of the block
-            held[top] += 1
+            total += 1 << 3 * top
             block >>= 4
+    fours = (total & _FOURS) >> 2  # the ranks with four in play: a field of 4 sets its bit 2
     most = [0] * sides
-    for seat, hand in enumerate(seats):
-        total = 0
-        for order in hand:
-            total += 3 + max(7, _PAIR_GAINS[min(held[order], 4) - 1])
-        most[side_of[seat]] += total
+    for seat, code in enumerate(seats):
+        # A field's digits summed by the remainder by 7 (8 is 1 more than 7): a hand holds
+        # at most six cards (packed.encode), so the sum is below 7 and exact.
+        most[side_of[seat]] += 10 * (code % 7) + 5 * ((code & fours * 7) % 7)
     return tuple(most)
+
+
+_FOURS = sum(4 << 3 * order for order in range(14))
+"""Bit 2 of every rank's field."""
 
 
 def _most(position: Position, mine: int) -> int:
