@@ -49,7 +49,7 @@ def least(run: Callable[[], Any], runs: int) -> tuple[float, float, Any]:
 
 
 def measure(runs: int) -> dict[str, float]:
-    from rules.core.cards import full_deck
+    from rules import full_deck
     from rules.doubledummy import Budget, BudgetSpent, Objective, Position, Solver
 
     deck = list(full_deck())

@@ -11,6 +11,11 @@ cards of at most 15 points each).
 Where a side is within reach of the target, what each side still needs is part of
 the table's key, but only for a side that could still peg it (:func:`_most`): the
 others are out of reach from there on, whatever they need.
+
+The search takes and answers :class:`Position` objects, and inside keeps each position
+packed into a few ints (:mod:`rules.doubledummy.packed`), one-to-one with them: the
+same positions are stored, in the same order, as when it searched the objects
+themselves, at 0.5 to 0.7 of the cost (issue 31; bench/RESULTS.md).
 """
 
 from __future__ import annotations
