@@ -1,7 +1,8 @@
 """The packed search (issue 31) against the plain minimax of test_search_same, on seeded
 random deals of every variant, with and without a target, from the lead and in the
 middle of the play: each option's value, the best value, and the options in the order
-the search gives them."""
+the search gives them. And its packed parts: one-to-one with the position's, and the
+reach bound by arithmetic the same as the one card by card."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import pytest
 
 from rules.core.cards import full_deck
 from rules.core.variants import Variant
+from rules.doubledummy.packed import HANDS, SEAT_BITS, SEAT_MASK, encode, stack_of
 from rules.doubledummy.position import Objective, Position
-from rules.doubledummy.search import GAME, Solver
+from rules.doubledummy.search import GAME, Solver, _most, _most_each
 from tests.library.test_search_same import minimax, move
 
 DECK = tuple(full_deck())
@@ -65,3 +67,41 @@ def test_every_option_as_the_plain_minimax(variant: Variant, targeted: bool) -> 
         assert game * GAME + difference == minimax(position, plain, objective, memo, single)
         checked += 1
     assert checked >= deals * 3 // 4
+
+
+def test_the_packed_parts_are_one_to_one_with_the_position() -> None:
+    rng = random.Random(3131)
+    for variant in Variant:
+        for _ in range(30):
+            position = random_position(rng, variant)
+            hands, tail, held = encode(position)
+            assert stack_of(tail) == position.stack
+            assert held == sum(1 << seat for seat, hand in enumerate(position.hands) if hand)
+            for seat, hand in enumerate(position.hands):
+                assert HANDS[hands >> SEAT_BITS * seat & SEAT_MASK][0] == hand
+
+
+def test_the_reach_bound_by_arithmetic_is_the_bound_card_by_card() -> None:
+    """_most_each on the packed counts against _most on the position, seat by seat: four
+    of a rank in play (the low-card deals have every one) make a card worth 15."""
+    rng = random.Random(22)
+    low = [card for card in DECK if card.order <= 4]
+    for number in range(200):
+        if number % 2:
+            rng.shuffle(low)
+            position = Position.start([low[i * 4:(i + 1) * 4] for i in range(4)])
+        else:
+            position = random_position(rng, Variant.FOUR_PLAYER)
+        for _ in range(rng.randrange(6)):
+            if position.actor is None:
+                break
+            position, _ = position.lay(rng.choice(position.legal()))
+        hands, tail, _ = encode(position)
+        block = tail if tail >> 4 & 15 == tail & 15 else tail & 15
+        most = _most_each(hands, block, (0, 1, 2, 3), 4)
+        assert most == tuple(_most(position, 1 << seat) for seat in range(4))
+
+
+def test_a_hand_too_large_to_pack_is_refused() -> None:
+    with pytest.raises(ValueError, match="at most 6"):
+        encode(Position(((1, 2, 3, 4, 5, 6, 7), (8,))))
