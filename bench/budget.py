@@ -70,15 +70,32 @@ def worst_review(runs: int) -> None:
           f"{found[0][2]} adversarial four-player deals: CPU {cpu:.2f} s (wall {wall:.2f} s)")
 
 
+FORMER_ADVICE_POSITIONS = 80_000
+"""ADVICE_POSITIONS before issue 31's faster search bought a larger one (item 4)."""
+
+
 def worst_advice(runs: int) -> None:
+    """The lead, sampled until the budget is spent; with the options' standard errors,
+    and theirs at the former budget (the same seed: the same deals, fewer of them)."""
     hand = [Card.parse(c) for c in ("5H", "5D", "6C", "9S")]
     for label, table in (("two players", Table.seat()), ("four players", FOUR)):
         found = [timed(lambda t=table: advise_play(
             table=t, player=t.pone, hand=hand, starter=Card.parse("JH"), plays=()))
             for _ in range(runs)]
         cpu, wall = medians(found)
+        advice = found[0][2]
+        former = advise_play(table=table, player=table.pone, hand=hand,
+                             starter=Card.parse("JH"), plays=(),
+                             budget=FORMER_ADVICE_POSITIONS)
         print(f"advice on the lead, {label} (budget {ADVICE_POSITIONS:,}): "
-              f"{found[0][2].deals} deals sampled, CPU {cpu:.2f} s (wall {wall:.2f} s)")
+              f"{advice.deals} deals sampled, CPU {cpu:.2f} s (wall {wall:.2f} s)")
+        print(f"  standard errors, best first: {errors(advice)}; at "
+              f"{FORMER_ADVICE_POSITIONS:,}, {former.deals} deals: {errors(former)}")
+
+
+def errors(advice: Any) -> str:
+    return ", ".join(f"{option.card}: {float(option.expected):+.2f} ± {option.stderr:.2f}"
+                     for option in advice.options)
 
 
 def worst_win_advice(runs: int) -> None:

@@ -46,12 +46,13 @@ from rules.play.state import NO_ONE
 __all__ = ["AdviceError", "ByChance", "PlayAdvice", "PlayOption", "advise_play"]
 
 DEFAULT_SAMPLES = 200
-ADVICE_POSITIONS = 80_000
-"""The positions one piece of advice may store in all, which bounds its time (about 13 µs
-a position, so under 1 s of CPU; bench/budget.py): a four-player deal from the lead
-stores about 4,000, one later in the play a few hundred or fewer. Playing every deal
-may take half of it; sampling stops early where it is spent, and says how many deals it
-played."""
+ADVICE_POSITIONS = 140_000
+"""The positions one piece of advice may store in all, which bounds its time (about 5 µs
+a position since issue 31's packed search, with the search by chance of the objective
+win sharing it: under 0.75 s of CPU for the worst, bench/budget.py; it was 80,000 at
+13 µs): a four-player deal from the lead stores about 4,000, one later in the play a
+few hundred or fewer. Playing every deal may take half of it; sampling stops early
+where it is spent, and says how many deals it played."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,11 +11,21 @@ cards of at most 15 points each).
 Where a side is within reach of the target, what each side still needs is part of
 the table's key, but only for a side that could still peg it (:func:`_most`): the
 others are out of reach from there on, whatever they need.
+
+The search takes and answers :class:`Position` objects, and inside keeps each position
+packed into a few ints (:mod:`rules.doubledummy.packed`), one-to-one with them: the
+same positions are stored, in the same order, as when it searched the objects
+themselves, at 0.5 to 0.7 of the cost (issue 31; bench/RESULTS.md).
 """
 
 from __future__ import annotations
 
+from operator import itemgetter
+
+from rules.doubledummy.packed import HANDS, LAYS, SEAT_BITS, SEAT_MASK, encode, held_tuples
 from rules.doubledummy.position import Objective, Pegs, Position, Value
+from rules.play.pegging import GO_POINT, THIRTY_ONE
+from rules.play.turns import NO_ONE, after_go, after_lay, end_count
 
 __all__ = ["Budget", "BudgetSpent", "Solver", "within_reach"]
 
@@ -52,10 +62,11 @@ def _decode(value: int) -> Value:
     return (game, value - game * GAME)
 
 
-_Child = tuple[int, bool, Position, Need]
+_Child = tuple[int, bool, int, int, int, int, int, int, int, Need]
 """A move's outcome: the points it pegs (the whole value, if it wins the game), whether
-it wins it, the position after, and what each side still needs there. A tuple, because
-the search builds one for every move it looks at."""
+it wins it, the position after (packed: hands, tail, count, actor, gone, last, held; see
+:mod:`rules.doubledummy.packed`), and what each side still needs there. A flat tuple,
+because the search builds one for every move it looks at."""
 
 
 class Solver:
@@ -66,8 +77,9 @@ class Solver:
         self.objective = objective
         self.single_count = single_count
         self.budget = budget
-        self.table: dict[object, tuple[int, int]] = {}
-        """Each position's proved bounds: (lower, upper)."""
+        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+        """Each position's proved bounds: (lower, upper), by its packed key (the parts of
+        :class:`Position` as ints, then what each side needs, if any side can reach it)."""
         sides = max(objective.side, default=-1) + 1
         self.side_sign = [0] * sides
         self.side_seats = [0] * sides
@@ -77,21 +89,37 @@ class Solver:
         for seat, side in enumerate(objective.side):
             self.side_sign[side] = objective.sign[seat]
             self.side_seats[side] |= 1 << seat
-        self._reach: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self._reach: dict[tuple[int, int], tuple[int, ...]] = {}
         """:func:`_most` for every side, by what it depends on (see :meth:`_clip`)."""
+        self._held = held_tuples(len(objective.sign))
 
     def value(self, position: Position, need: Need = None) -> Value:
         """The value of ``position`` with best play by every seat from here."""
-        return _decode(self._search(position, need, -_INFINITY, _INFINITY))
+        actor = position.actor
+        if actor is None:
+            return (0, 0)
+        hands, tail, held = encode(position)
+        return _decode(self._search(hands, tail, position.count, actor, position.gone,
+                                    _seat(position.last), held, need, -_INFINITY, _INFINITY))
 
     def options(self, position: Position, need: Need = None) -> dict[int, Value]:
         """Each rank the actor may lay, with the value of laying it (its own pegs included)."""
-        need = self._clip(position, need)
+        actor = position.actor
+        if actor is None:
+            return {}
+        hands, tail, held = encode(position)
+        need = self._clip(hands, tail, need)
+        count, gone, last = position.count, position.gone, _seat(position.last)
+        code = hands >> SEAT_BITS * actor & SEAT_MASK
         out = {}
-        for order in position.legal():
-            value, won, after, after_need = self._child(position, order, need)
+        for order, pips, drop in HANDS[code][1]:
+            if pips > THIRTY_ONE - count:
+                break
+            value, won, cards, top, total, turn, said, by, holding, left = self._child(
+                hands, tail, count, actor, gone, last, held, code, order, pips, drop, need)
             if not won:
-                value += self._search(after, after_need, -_INFINITY, _INFINITY)
+                value += self._search(cards, top, total, turn, said, by, holding, left,
+                                      -_INFINITY, _INFINITY)
             out[order] = _decode(value)
         return out
 
@@ -106,37 +134,66 @@ class Solver:
             need = tuple(left)
         return after, pegs, need
 
-    def _child(self, position: Position, order: int, need: Need) -> _Child:
-        after, pegs = position.lay(order, single_count=self.single_count)
-        if not pegs:
-            return 0, False, after, need
+    def _child(self, hands: int, tail: int, count: int, actor: int, gone: int, last: int,
+               held: int, code: int, order: int, pips: int, drop: int, need: Need) -> _Child:
+        """``actor`` lays ``order`` (``drop`` off their ``code``): the rules of
+        :meth:`Position.lay`, on the packed parts."""
+        hands -= drop << SEAT_BITS * actor
+        count += pips
+        tail, points = LAYS[tail << 9 | order << 5 | count]
+        if code == drop:  # the actor's last card
+            held &= ~(1 << actor)
+        seats = self._held[held]
+        last = actor
+        turn = after_lay(seats, gone, actor, count)
+        go_to = NO_ONE
+        room = THIRTY_ONE - count
+        while turn != NO_ONE and HANDS[hands >> SEAT_BITS * turn & SEAT_MASK][1][0][1] > room:
+            gone, turn = after_go(seats, gone, turn)  # a forced go
+        if turn == NO_ONE:
+            go_to, over, turn = end_count(seats, count, last, 0, self.single_count)
+            if not over:
+                count, tail, gone = 0, 0, 0
         sign = self._sign
-        difference = 0
         if need is None:
-            for seat, points in pegs:
-                difference += sign[seat] * points
-            return difference, False, after, None
+            difference = sign[actor] * points if points else 0
+            if go_to != NO_ONE:
+                difference += sign[go_to] * GO_POINT
+            return difference, False, hands, tail, count, turn, gone, last, held, None
+        if not points and go_to == NO_ONE:
+            return 0, False, hands, tail, count, turn, gone, last, held, need
+        difference = 0
         left = list(need)
         side_of = self._side
-        for seat, points in pegs:
-            difference += sign[seat] * points
-            side = side_of[seat]
+        if points:
+            difference = sign[actor] * points
+            side = side_of[actor]
             left[side] -= points
             if left[side] <= 0:
-                return self.side_sign[side] * GAME + difference, True, after, None
-        return difference, False, after, tuple(left)
+                return (self.side_sign[side] * GAME + difference, True, hands, tail, count,
+                        turn, gone, last, held, None)
+        if go_to != NO_ONE:
+            difference += sign[go_to] * GO_POINT
+            side = side_of[go_to]
+            left[side] -= GO_POINT
+            if left[side] <= 0:
+                return (self.side_sign[side] * GAME + difference, True, hands, tail, count,
+                        turn, gone, last, held, None)
+        return difference, False, hands, tail, count, turn, gone, last, held, tuple(left)
 
-    def _search(self, position: Position, need: Need, alpha: int, beta: int) -> int:
+    def _search(self, hands: int, tail: int, count: int, actor: int, gone: int, last: int,
+                held: int, need: Need, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta: the exact value when it lies between ``alpha`` and
         ``beta``, else a bound on the side it fell."""
-        actor = position[3]
-        if actor is None:
+        if actor == NO_ONE:
             return 0
+        key: tuple[object, ...]
         if need is None:
-            key: object = position
+            key = (hands, tail, count, actor, gone, last)
         else:
-            need = self._clip(position, need)
-            key = position if need is None else (position, need)
+            need = self._clip(hands, tail, need)
+            key = (hands, tail, count, actor, gone, last) if need is None else \
+                (hands, tail, count, actor, gone, last, need)
         stored = self.table.get(key)
         if stored is None:
             low, high = -_INFINITY, _INFINITY
@@ -152,18 +209,26 @@ class Solver:
                 beta = high
         maximise = self._sign[actor] > 0
         child = self._child
-        children = [child(position, order, need) for order in position.legal()]
+        code = hands >> SEAT_BITS * actor & SEAT_MASK
+        room = THIRTY_ONE - count
+        children = []
+        for order, pips, drop in HANDS[code][1]:
+            if pips > room:
+                break
+            children.append(child(hands, tail, count, actor, gone, last, held, code, order,
+                                  pips, drop, need))
         # The moves that peg most for the side to move first: the cut-offs come sooner.
         # (The sort is stable: equal moves keep their order, lowest rank first.)
         if len(children) > 1:
-            children.sort(key=_points, reverse=maximise)
+            children.sort(key=_POINTS, reverse=maximise)
         lower, upper = alpha, beta
         search = self._search
         if maximise:
             best = -_INFINITY
-            for value, won, after, after_need in children:
-                if not won:
-                    value += search(after, after_need, lower - value, upper - value)
+            for value, won, cards, top, total, turn, said, by, holding, left in children:
+                if not won and turn != NO_ONE:
+                    value += search(cards, top, total, turn, said, by, holding, left,
+                                    lower - value, upper - value)
                 if value > best:
                     best = value
                     if best > lower:
@@ -172,9 +237,10 @@ class Solver:
                             break
         else:
             best = _INFINITY
-            for value, won, after, after_need in children:
-                if not won:
-                    value += search(after, after_need, lower - value, upper - value)
+            for value, won, cards, top, total, turn, said, by, holding, left in children:
+                if not won and turn != NO_ONE:
+                    value += search(cards, top, total, turn, said, by, holding, left,
+                                    lower - value, upper - value)
                 if value < best:
                     best = value
                     if best < upper:
@@ -194,19 +260,19 @@ class Solver:
         self.table[key] = (low, high)
         return best
 
-    def _clip(self, position: Position, need: Need) -> Need:
+    def _clip(self, hands: int, tail: int, need: Need) -> Need:
         """A side that needs more than it could still peg is out of reach, whatever it
         needs: those needs are all alike, and when every side is out of reach the
         position is valued on the difference alone (and shares its table entry)."""
         if need is None:
             return None
         # What a side can still peg depends on the hands and the block of one rank on
-        # top of the table alone (see _most), which many positions share.
-        hands, stack = position[0], position[2]
-        key = (hands, stack if len(stack) >= 2 and stack[-1] == stack[-2] else stack[-1:])
+        # top of the table alone (see _most), which many positions share: the tail when
+        # it is a pair's block, else its last card.
+        key = (hands, tail if tail >> 4 & 15 == tail & 15 else tail & 15)
         most = self._reach.get(key)
         if most is None:
-            most = _most_each(position, self.objective.side, len(self.side_seats))
+            most = _most_each(key[0], key[1], self._side, len(self.side_seats))
             self._reach[key] = most
         if len(need) == 2:  # two sides, the common case, unrolled
             first, second = need
@@ -217,8 +283,12 @@ class Solver:
         return None if all(n == _OUT_OF_REACH for n in clipped) else clipped
 
 
-def _points(child: _Child) -> int:
-    return child[0]
+def _seat(seat: int | None) -> int:
+    return NO_ONE if seat is None else seat
+
+
+_POINTS = itemgetter(0)
+"""A child's points (:data:`_Child`), read in C by the sort."""
 
 
 def within_reach(objective: Objective, position: Position, *, single_count: bool = False,
@@ -279,24 +349,29 @@ def _points_got(move: tuple[int, Position]) -> int:
     return move[0]
 
 
-def _most_each(position: Position, side_of: tuple[int, ...], sides: int) -> tuple[int, ...]:
-    """:func:`_most` for every side at once: the ranks held counted once, each card's
-    bound added to its side's (the clipping asks for every side at each new hand)."""
-    hands = position[0]
-    held = [0] * 14
-    for hand in hands:
-        for order in hand:
-            held[order] += 1
-    stack = position[2]
-    if stack:
-        held[stack[-1]] += len(stack) if len(stack) >= 2 and stack[-1] == stack[-2] else 1
+def _most_each(hands: int, block: int, side_of: tuple[int, ...], sides: int) -> tuple[int, ...]:
+    """:func:`_most` for every side at once, on the packed hands and the block of one rank
+    on top of the table (see :meth:`Solver._clip`), by arithmetic on the counts per rank:
+    a card's bound there is 3 + max(7, its rank's pair gain), which is 10, or 15 when all
+    four of its rank are in play (in hands, or the block counting towards the pairs)."""
+    seats = [hands >> SEAT_BITS * seat & SEAT_MASK for seat in range(len(side_of))]
+    total = sum(seats)  # counts per rank over every hand: four fit in a rank's 3 bits
+    if block:
+        top = block & 15
+        while block:  # a digit for each card of the block
+            total += 1 << 3 * top
+            block >>= 4
+    fours = (total & _FOURS) >> 2  # the ranks with four in play: a field of 4 sets its bit 2
     most = [0] * sides
-    for seat, hand in enumerate(hands):
-        total = 0
-        for order in hand:
-            total += 3 + max(7, _PAIR_GAINS[min(held[order], 4) - 1])
-        most[side_of[seat]] += total
+    for seat, code in enumerate(seats):
+        # A field's digits summed by the remainder by 7 (8 is 1 more than 7): a hand holds
+        # at most six cards (packed.encode), so the sum is below 7 and exact.
+        most[side_of[seat]] += 10 * (code % 7) + 5 * ((code & fours * 7) % 7)
     return tuple(most)
+
+
+_FOURS = sum(4 << 3 * order for order in range(14))
+"""Bit 2 of every rank's field."""
 
 
 def _most(position: Position, mine: int) -> int:

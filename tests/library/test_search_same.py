@@ -1,5 +1,6 @@
-"""The double-dummy search made faster (issue 31) gives the old search's values and
-stores the same positions, so that a budget in positions stops at the same place and no
+"""The double-dummy search made faster (issue 31: the engine part, then the packed
+positions of :mod:`rules.doubledummy.packed`) gives the old search's values and stores
+the same positions, so that a budget in positions stops at the same place and no
 answer changes. The values are checked against a plain minimax written here (no
 alpha-beta, no clipping of the need: every line searched to the end, memoised by
 position and need), the counts against the old search's own, taken on 29e4c97."""
@@ -16,23 +17,24 @@ LOW = [card for card in full_deck() if card.order <= 6]
 
 
 def minimax(position: Position, need: tuple[int, ...], objective: Objective,
-            memo: dict[tuple[Position, tuple[int, ...]], int]) -> int:
+            memo: dict[tuple[Position, tuple[int, ...]], int], single: bool = False) -> int:
     """``game * GAME + difference`` with every seat at its best, the rules' own way: a
-    side that reaches the target wins at once."""
+    side that reaches the target wins at once. ``single``: the five-card game's one count."""
     if position.actor is None:
         return 0
     key = (position, need)
     if key in memo:
         return memo[key]
-    values = [move(position, order, need, objective, memo) for order in position.legal()]
+    values = [move(position, order, need, objective, memo, single)
+              for order in position.legal()]
     best = max(values) if objective.sign[position.actor] > 0 else min(values)
     memo[key] = best
     return best
 
 
 def move(position: Position, order: int, need: tuple[int, ...], objective: Objective,
-         memo: dict[tuple[Position, tuple[int, ...]], int]) -> int:
-    after, pegs = position.lay(order)
+         memo: dict[tuple[Position, tuple[int, ...]], int], single: bool = False) -> int:
+    after, pegs = position.lay(order, single_count=single)
     left, difference = list(need), 0
     for seat, points in pegs:
         difference += objective.sign[seat] * points
@@ -40,7 +42,7 @@ def move(position: Position, order: int, need: tuple[int, ...], objective: Objec
         left[side] -= points
         if left[side] <= 0:
             return (GAME if objective.sign[seat] > 0 else -GAME) + difference
-    return difference + minimax(after, tuple(left), objective, memo)
+    return difference + minimax(after, tuple(left), objective, memo, single)
 
 
 def four_player_deals(count: int) -> list[list[list[Card]]]:
