@@ -189,8 +189,13 @@ class PlayState(NamedTuple):
         if count > THIRTY_ONE:
             raise IllegalMove(f"{card} on a count of {before} would make {count}")
         led = not stack
-        stack = (*stack, card)
-        scores = peg_scores(stack, count)
+        if led:
+            # A lead scores nothing (one card makes no fifteen, pair or run): no call.
+            stack = (card,)
+            scores: tuple[PegScore, ...] = ()
+        else:
+            stack = (*stack, card)
+            scores = peg_scores(stack, count)
         # A list changed in place and made a tuple: cheaper than splicing slices.
         changed = list(left)
         changed[seat] -= 1
@@ -203,7 +208,9 @@ class PlayState(NamedTuple):
         if scores:
             # peg_scores gives at most two: the count's (15 or 31) and the cards' (pair or run).
             points = scores[0].points if len(scores) == 1 else scores[0].points + scores[1].points
-            pegs = _bump(pegs, seat, points)
+            changed = list(pegs)
+            changed[seat] += points
+            pegs = tuple(changed)
         turn = after_lay(left, gone, seat, count)
         if turn != NO_ONE and left[turn] < 0 and (turn - seat) % len(left) != 1:
             turn = next_seat(_holding(left), gone, seat)  # see _holding
