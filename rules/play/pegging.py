@@ -46,8 +46,8 @@ _RUNS = {length: PegScore(PegKind.RUN, length) for length in range(3, 14)}
 
 def peg_scores(stack: Sequence[Card], count: int) -> tuple[PegScore, ...]:
     """Scores for the last card of ``stack`` (the cards of this count), the count now ``count``."""
-    # The pair or run is found inline rather than by a helper: the referee scores every
-    # card, and the call was a tenth of a live step (bench/RESULTS.md, issue 31).
+    # The pair or run is found inline rather than by helpers: the referee scores every
+    # card, and each call was a twentieth of a live step (bench/RESULTS.md, issue 31).
     shape = None
     size = len(stack)
     if size >= 2:
@@ -61,31 +61,27 @@ def peg_scores(stack: Sequence[Card], count: int) -> tuple[PegScore, ...]:
             # a fifth of a rank, so it adds no pair points.
             shape = _PAIRS.get(same)
         elif size >= 3:
-            shape = _run(stack, order, size)
+            # The longest tail of the count made of distinct consecutive ranks, in any
+            # order: walk back from the last card until a rank repeats, noting each tail
+            # whose ranks span exactly its length.
+            seen = 1 << order
+            low = high = order
+            longest = 0
+            for length in range(1, size):
+                rank = stack[-1 - length].order
+                if seen >> rank & 1:
+                    break
+                seen |= 1 << rank
+                if rank < low:
+                    low = rank
+                elif rank > high:
+                    high = rank
+                if high - low == length and length >= 2:
+                    longest = length + 1
+            if longest:
+                shape = _RUNS[longest]
     if count == 15:
         return (_FIFTEEN,) if shape is None else (_FIFTEEN, shape)
     if count == THIRTY_ONE:
         return (_THIRTY_ONE,) if shape is None else (_THIRTY_ONE, shape)
     return () if shape is None else (shape,)
-
-
-def _run(stack: Sequence[Card], order: int, size: int) -> PegScore | None:
-    """The longest run the last card (of rank ``order``) makes, if any: the longest tail
-    of the count made of distinct consecutive ranks, in any order. Walk back from the
-    last card until a rank repeats, noting each tail whose ranks span exactly its
-    length."""
-    seen = 1 << order
-    low = high = order
-    longest = 0
-    for length in range(1, size):
-        rank = stack[-1 - length].order
-        if seen >> rank & 1:
-            break
-        seen |= 1 << rank
-        if rank < low:
-            low = rank
-        elif rank > high:
-            high = rank
-        if high - low == length and length >= 2:
-            longest = length + 1
-    return _RUNS[longest] if longest else None
