@@ -39,7 +39,7 @@ def wandering(variant: Variant, rng: random.Random) -> Iterator[PlayState]:
         others = [card for seat in range(len(seats)) if seat != state.turn
                   for card in state.held(seat) or ()]
         try:
-            if roll < 0.15 or not held and not others:
+            if roll < 0.15 or (not held and not others):
                 state = state.go()[0]
             elif roll < 0.3 and others:
                 card = rng.choice(others)
@@ -91,7 +91,8 @@ def test_the_view_reads_as_the_hands_do_in_any_order(variant: Variant) -> None:
             assert {f: getattr(coming, f) for f in FIELDS} == {f: getattr(want, f)
                                                                for f in FIELDS}
             fresh = in_play(state)
-            assert fresh == want and want == fresh and not fresh != want
+            assert fresh == want and want == fresh
+            assert (fresh != want) is False and fresh != Next(Phase.OVER)
             assert hash(in_play(state)) == hash(want)
             assert repr(in_play(state)) == repr(want)
             positions += 1
