@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
-from rules.core.cards import Card
+from rules.core.cards import Card, full_deck
 from rules.core.codes import FindingCode
 from rules.play.pegging import THIRTY_ONE
 from rules.play.state import FITS, NO_ONE, PlayState, cards_of
@@ -202,19 +203,45 @@ def _move(player: str, card: Card | None, why: FindingCode) -> NotLegal:
 
 def _not_legal(players: tuple[str, ...], turn: int, hands: tuple[int, ...], count: int,
                can_lay: bool) -> tuple[NotLegal, ...]:
-    player = players[turn]
-    found = [_move(player, card, _OVER_31)
-             for card in cards_of(hands[turn] & ~FITS[THIRTY_ONE - count])]
+    over, out, renege = _moves_of(players)
+    mine = over[turn]
+    found = [mine[card.index] for card in cards_of(hands[turn] & ~FITS[THIRTY_ONE - count])]
     if can_lay:
-        found.append(_move(player, None, _RENEGE))
-    for seat, other in enumerate(players):
+        found.append(renege[turn])
+    for seat in range(len(players)):
         if seat != turn:
-            found.extend(_move(other, card, _OUT_OF_TURN) for card in cards_of(hands[seat]))
+            theirs = out[seat]
+            found.extend([theirs[card.index] for card in cards_of(hands[seat])])
     return tuple(found)
+
+
+class _Moves(dict[int, NotLegal]):
+    """One player's moves of one kind, by card index, each built on first sight."""
+
+    def __init__(self, player: str, why: FindingCode) -> None:
+        super().__init__()
+        self.player = player
+        self.why = why
+
+    def __missing__(self, index: int) -> NotLegal:
+        move = self[index] = _move(self.player, _DECK[index], self.why)
+        return move
+
+
+@lru_cache(maxsize=64)
+def _moves_of(players: tuple[str, ...]) -> tuple[tuple[_Moves, ...], tuple[_Moves, ...],
+                                                 tuple[NotLegal, ...]]:
+    """The moves not legal at a table, shared by every position there (they are frozen):
+    each seat's cards over 31 and out of turn, by card index, and its renege. A table's
+    position lists several at every step, and building them was most of reading it."""
+    return (tuple(_Moves(player, _OVER_31) for player in players),
+            tuple(_Moves(player, _OUT_OF_TURN) for player in players),
+            tuple(_move(player, None, _RENEGE) for player in players))
 
 
 _OVER_31, _RENEGE, _OUT_OF_TURN = (FindingCode.OVER_31, FindingCode.RENEGE,
                                    FindingCode.OUT_OF_TURN)
+_DECK = tuple(full_deck())
 
 
 def to_show(player: str | None) -> Next:
