@@ -116,7 +116,9 @@ def live(plays: list[tuple[Any, Any]]) -> dict[str, tuple[float, float]]:
 
     def read_whole(state: Any) -> object:
         coming = in_play(state)
-        return coming.player, coming.count, coming.legal, coming.go, coming.not_legal
+        # getattr: a tree from before the moves not legal (issue 28) has no such field.
+        return (coming.player, coming.count, coming.legal, coming.go,
+                getattr(coming, "not_legal", None))
 
     return {"live referee step, µs": per(fastest(lambda: live_steps(steps, in_play), 15), count),
             "live step, answer read whole, µs": per(fastest(

@@ -153,7 +153,10 @@ class PlayState(NamedTuple):
         room = THIRTY_ONE - self.count
         if self.hands is not None:
             return bool(self.hands[seat] & FITS[room])
-        return room >= MOST_PIPS or any(card.pips <= room for card in known)
+        if room >= MOST_PIPS:
+            return True
+        # Asked at every go, mostly with no known card: then no generator is built.
+        return bool(known) and any(card.pips <= room for card in known)
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the player on turn may lay: held and fitting the count. Empty when
