@@ -3,6 +3,7 @@ the reviews and the search, in this checkout or another one; for comparing two t
 a machine that others load.
 
     python -m bench.fastest [--base DIR] [--rounds 4] [--python PY] [--only live,play]
+    python -m bench.fastest --profile live [--base DIR]
 
 The least CPU time of N runs is what the code costs when nothing else takes the core, so
 it drifts far less with a shared machine's load than a median does (bench/sidebyside.py
@@ -19,7 +20,8 @@ least of 15; issue 31). Where the tree has them (issue 16 on), a
 adversarial four-player deals (20,000 positions stored, the least of 5, per position).
 Each figure is the least CPU time of its runs, and ``wall`` the least wall time.
 ``--only`` measures some of them: ``play`` (with and without the hands), ``game``,
-``advice``, ``live``, ``review``, ``search``.
+``advice``, ``live``, ``review``, ``search``. ``--profile live`` (or ``play``) prints
+that workload's cProfile by own time instead, in the base tree and then in this one.
 """
 
 from __future__ import annotations
@@ -145,6 +147,34 @@ def engine(only: frozenset[str]) -> dict[str, tuple[float, float]]:
     return found
 
 
+def profile(group: str, lines: int = 16) -> None:
+    """The cProfile of one workload, by own time: the live step (``live``, the steps of
+    :func:`live_steps`) or the play without the hands (``play``), on the plays
+    :func:`measure` times."""
+    import cProfile
+    import pstats
+
+    from bench import pegging
+    from bench._load import pegging_bodies
+    from rules import Table, Variant, in_play
+    from rules.play import PlayState
+
+    plays = [pegging.record(body) for body in pegging_bodies(random.Random(7), 1000)]
+    if group == "live":
+        table = Table.seat(Variant.SIX_CARD, ("pone", "dealer"), dealer="dealer")
+        steps = [(PlayState.start(table, h), [e.card for e in e_]) for e_, h in plays]
+
+        def run() -> object:
+            return live_steps(steps, in_play)
+    else:
+        def run() -> object:
+            return [pegging.check_play(e) for e, _ in plays]
+    run()
+    profiler = cProfile.Profile()
+    profiler.runcall(run)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(lines)
+
+
 def live_steps(steps: list[tuple[Any, list[Any]]], in_play: Callable[[Any], object]) -> None:
     """The live referee, an event at a time: each card laid (or go said) on the play's
     state, then what comes next, as a club app asks after every event with the hands
@@ -169,21 +199,25 @@ def flatten(found: dict[str, tuple[float, float]]) -> dict[str, float]:
 
 
 def in_tree(tree: Path, python: Path | None = None,
-            only: frozenset[str] = frozenset(GROUPS)) -> dict[str, float]:
+            only: frozenset[str] = frozenset(GROUPS), call: str | None = None) -> Any:
     """:func:`measure` in ``tree``, with ``python`` (default: the tree's venv, else this
-    interpreter)."""
+    interpreter); or ``call``, another of this module's functions, whose printed output
+    is returned."""
     # The tree's own library and bench helpers; this file's measure, loaded by its path.
     code = (f"import sys, json, importlib.util; sys.path.insert(0, {str(tree)!r}); "
             f"spec = importlib.util.spec_from_file_location('fastest', {__file__!r}); "
             "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module); "
-            f"print(json.dumps(module.measure(frozenset({sorted(only)!r}))))")
+            + (f"module.{call}" if call else
+               f"print(json.dumps(module.measure(frozenset({sorted(only)!r}))))"))
     if python is None:
         python = tree / ".venv/bin/python"
         if not python.exists():
             python = Path(sys.executable)
     done = subprocess.run([str(python), "-c", code], cwd=tree, capture_output=True, text=True,
                           check=True)
-    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+    if call:
+        return done.stdout
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,9 +226,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--python", type=Path,
                         help="the interpreter for both trees (default: each tree's venv)")
+    parser.add_argument("--profile", choices=("live", "play"),
+                        help="print this workload's profile by own time instead")
     parser.add_argument("--only", default=",".join(GROUPS),
                         help=f"the figures to measure, some of {','.join(GROUPS)}")
     args = parser.parse_args(argv)
+    if args.profile:
+        for tree in (args.base, TREE) if args.base else (TREE,):
+            print(f"# {tree}")
+            print(in_tree(tree.resolve(), args.python and args.python.absolute(),
+                          call=f"profile({args.profile!r})"))
+        return 0
     only = frozenset(args.only.split(","))
     if not only <= set(GROUPS):
         unknown = ",".join(sorted(only - set(GROUPS)))
