@@ -34,9 +34,7 @@ __all__ = ["Board", "Peg", "PlayCheck", "PlayEvent", "ScoredEvent", "check_play"
 
 _LAST_CARD = PegScore(PegKind.LAST_CARD, GO_POINT)
 _GO = PegScore(PegKind.GO, GO_POINT)
-_new = tuple.__new__
-"""Go calls are built by the tuple constructor itself, skipping the named tuple's
-keyword-friendly ``__new__``: one for every go in a record."""
+_new = tuple.__new__  # go calls built without the named tuple's keyword-friendly __new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +177,7 @@ class _Replay:
         if gos is None:
             return  # it changes nothing, or the same player's next card takes it back
         self.spent += go_cost(gos)
-        if len(gos) > 1:
+        if len(gos) > 1:  # mostly the player's own go alone: no generator for the rest
             entry.inferred_go = tuple(state.players[go.before.turn] for go in gos[:-1])
         self.infer(index, gos, len(gos) - 1)
         entry.count = self.state.count
