@@ -81,6 +81,7 @@ class Next:
 
     @property
     def phase(self) -> Phase:
+        """The discard, the cut, the play, the show, or over."""
         return self._phase
 
     @property
@@ -132,7 +133,8 @@ class Next:
     def _read(self) -> None:
         """The play's position read once: who is to act, the count, and the moves."""
         state = self._state
-        assert state is not None  # the callers ask only while it is set
+        if state is None:
+            return  # read meanwhile (another thread): the position is cleared last
         players, _, turn, _, count, _, _, _, _, hands, _ = state
         assert hands is not None  # in_play keeps a position only with hands
         legal = cards_of(hands[turn] & FITS[THIRTY_ONE - count])
