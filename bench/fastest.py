@@ -2,7 +2,8 @@
 the reviews and the search, in this checkout or another one; for comparing two trees on
 a machine that others load.
 
-    python -m bench.fastest [--base DIR] [--rounds 4] [--python PY]
+    python -m bench.fastest [--base DIR] [--rounds 4] [--python PY] [--only live,play]
+    python -m bench.fastest --profile live [--base DIR]
 
 The least CPU time of N runs is what the code costs when nothing else takes the core, so
 it drifts far less with a shared machine's load than a median does (bench/sidebyside.py
@@ -18,6 +19,9 @@ least of 15; issue 31). Where the tree has them (issue 16 on), a
 13-deal game reviewed (two games, the least of 5) and the double-dummy search on
 adversarial four-player deals (20,000 positions stored, the least of 5, per position).
 Each figure is the least CPU time of its runs, and ``wall`` the least wall time.
+``--only`` measures some of them: ``play`` (with and without the hands), ``game``,
+``advice``, ``live``, ``review``, ``search``. ``--profile live`` (or ``play``) prints
+that workload's cProfile by own time instead, in the base tree and then in this one.
 """
 
 from __future__ import annotations
@@ -50,7 +54,10 @@ def fastest(run: Callable[[], object], runs: int) -> tuple[float, float]:
     return best, wall
 
 
-def measure() -> dict[str, float]:
+GROUPS = ("play", "game", "advice", "live", "review", "search")
+
+
+def measure(only: frozenset[str] = frozenset(GROUPS)) -> dict[str, float]:
     from bench import pegging
     from bench._load import game_body, pegging_bodies
 
@@ -76,39 +83,96 @@ def measure() -> dict[str, float]:
     games = [pegging.game(game_body(rng, 13)) for _ in range(50)]
     deck = list(full_deck())
     hands = [random.Random(3).sample(deck, 6) for _ in range(60)]
-    found = {
-        "play without hands, µs": per(fastest(
-            lambda: [pegging.check_play(e) for e, _ in plays], 15), len(plays) / 1e6),
-        "play with hands, µs": per(fastest(
+    found: dict[str, tuple[float, float]] = {}
+    if "play" in only:
+        found["play without hands, µs"] = per(fastest(
+            lambda: [pegging.check_play(e) for e, _ in plays], 15), len(plays) / 1e6)
+        found["play with hands, µs"] = per(fastest(
             lambda: [pegging.check_play(e, hands=h) for e, h in plays], 15),
-            len(plays) / 1e6),
-        "13-deal game, µs": per(fastest(lambda: [game(d) for d in games], 9), len(games) / 1e6),
-        "six-card dealer's advice, ms": per(fastest(
+            len(plays) / 1e6)
+    if "game" in only:
+        found["13-deal game, µs"] = per(fastest(lambda: [game(d) for d in games], 9),
+                                        len(games) / 1e6)
+    if "advice" in only:
+        found["six-card dealer's advice, ms"] = per(fastest(
             lambda: [advise(h, dealer=True, variant=Variant.SIX_CARD) for h in hands], 5),
-            len(hands) / 1e3),
-    }
+            len(hands) / 1e3)
+    if "live" in only:
+        found.update(live(plays))
+    if only & {"review", "search"}:
+        found.update(engine(only))
+    return flatten(found)
+
+
+def live(plays: list[tuple[Any, Any]]) -> dict[str, tuple[float, float]]:
+    """The live referee step, and the step with its answer read whole (what may and may
+    not be laid: what the live endpoint answers), where the tree has it."""
     try:
-        from rules import in_play
+        from rules import Table, Variant, in_play
         from rules.play import PlayState
     except ImportError:  # a tree from before the live referee
-        pass
-    else:
-        pegging_table = Table.seat(Variant.SIX_CARD, ("pone", "dealer"), dealer="dealer")
-        steps = [(PlayState.start(pegging_table, h), [e.card for e in e_]) for e_, h in plays]
-        found["live referee step, µs"] = per(fastest(
-            lambda: live_steps(steps, in_play), 15), sum(len(e) for _, e in steps) / 1e6)
+        return {}
+    table = Table.seat(Variant.SIX_CARD, ("pone", "dealer"), dealer="dealer")
+    steps = [(PlayState.start(table, h), [e.card for e in e_]) for e_, h in plays]
+    count = sum(len(e) for _, e in steps) / 1e6
+
+    def read_whole(state: Any) -> object:
+        coming = in_play(state)
+        # getattr: a tree from before the moves not legal (issue 28) has no such field.
+        return (coming.player, coming.count, coming.legal, coming.go,
+                getattr(coming, "not_legal", None))
+
+    return {"live referee step, µs": per(fastest(lambda: live_steps(steps, in_play), 15), count),
+            "live step, answer read whole, µs": per(fastest(
+                lambda: live_steps(steps, read_whole), 15), count)}
+
+
+def engine(only: frozenset[str]) -> dict[str, tuple[float, float]]:
+    """The review and the search, where the tree has them (issue 16 on)."""
     try:
         from bench.review import ANN_BOB, spend_on_adversarial_deals, thirteen_deal_games
         from rules import review_game
     except ImportError:  # a tree from before the reviews (issue 16)
-        return flatten(found)
-    reviewed = thirteen_deal_games(random.Random(16), 2)
-    found["13-deal game reviewed, ms"] = per(fastest(
-        lambda: [review_game(ANN_BOB, g) for g in reviewed], 5), len(reviewed) / 1e3)
-    positions = 20_000
-    found["search, µs a stored position"] = per(fastest(
-        lambda: spend_on_adversarial_deals(positions, random.Random(5)), 5), positions / 1e6)
-    return flatten(found)
+        return {}
+    found = {}
+    if "review" in only:
+        reviewed = thirteen_deal_games(random.Random(16), 2)
+        found["13-deal game reviewed, ms"] = per(fastest(
+            lambda: [review_game(ANN_BOB, g) for g in reviewed], 5), len(reviewed) / 1e3)
+    if "search" in only:
+        positions = 20_000
+        found["search, µs a stored position"] = per(fastest(
+            lambda: spend_on_adversarial_deals(positions, random.Random(5)), 5),
+            positions / 1e6)
+    return found
+
+
+def profile(group: str, lines: int = 16) -> None:
+    """The cProfile of one workload, by own time: the live step (``live``, the steps of
+    :func:`live_steps`) or the play without the hands (``play``), on the plays
+    :func:`measure` times."""
+    import cProfile
+    import pstats
+
+    from bench import pegging
+    from bench._load import pegging_bodies
+    from rules import Table, Variant, in_play
+    from rules.play import PlayState
+
+    plays = [pegging.record(body) for body in pegging_bodies(random.Random(7), 1000)]
+    if group == "live":
+        table = Table.seat(Variant.SIX_CARD, ("pone", "dealer"), dealer="dealer")
+        steps = [(PlayState.start(table, h), [e.card for e in e_]) for e_, h in plays]
+
+        def run() -> object:
+            return live_steps(steps, in_play)
+    else:
+        def run() -> object:
+            return [pegging.check_play(e) for e, _ in plays]
+    run()
+    profiler = cProfile.Profile()
+    profiler.runcall(run)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(lines)
 
 
 def live_steps(steps: list[tuple[Any, list[Any]]], in_play: Callable[[Any], object]) -> None:
@@ -134,21 +198,26 @@ def flatten(found: dict[str, tuple[float, float]]) -> dict[str, float]:
     return out
 
 
-def in_tree(tree: Path, python: Path | None = None) -> dict[str, float]:
+def in_tree(tree: Path, python: Path | None = None,
+            only: frozenset[str] = frozenset(GROUPS), call: str | None = None) -> Any:
     """:func:`measure` in ``tree``, with ``python`` (default: the tree's venv, else this
-    interpreter)."""
+    interpreter); or ``call``, another of this module's functions, whose printed output
+    is returned."""
     # The tree's own library and bench helpers; this file's measure, loaded by its path.
     code = (f"import sys, json, importlib.util; sys.path.insert(0, {str(tree)!r}); "
             f"spec = importlib.util.spec_from_file_location('fastest', {__file__!r}); "
             "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module); "
-            "print(json.dumps(module.measure()))")
+            + (f"module.{call}" if call else
+               f"print(json.dumps(module.measure(frozenset({sorted(only)!r}))))"))
     if python is None:
         python = tree / ".venv/bin/python"
         if not python.exists():
             python = Path(sys.executable)
     done = subprocess.run([str(python), "-c", code], cwd=tree, capture_output=True, text=True,
                           check=True)
-    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+    if call:
+        return done.stdout
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,17 +226,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--python", type=Path,
                         help="the interpreter for both trees (default: each tree's venv)")
+    parser.add_argument("--profile", choices=("live", "play"),
+                        help="print this workload's profile by own time instead")
+    parser.add_argument("--only", default=",".join(GROUPS),
+                        help=f"the figures to measure, some of {','.join(GROUPS)}")
     args = parser.parse_args(argv)
+    if args.profile:
+        for tree in (args.base, TREE) if args.base else (TREE,):
+            print(f"# {tree}")
+            print(in_tree(tree.resolve(), args.python and args.python.absolute(),
+                          call=f"profile({args.profile!r})"))
+        return 0
+    only = frozenset(args.only.split(","))
+    if not only <= set(GROUPS):
+        unknown = ",".join(sorted(only - set(GROUPS)))
+        parser.error(f"--only: {unknown} is not one of {','.join(GROUPS)}")
     print(f"# python -m bench.fastest{f' --base {args.base}' if args.base else ''} "
-          f"--rounds {args.rounds}: the least CPU time of many runs, per item")
+          f"--rounds {args.rounds}{f' --only {args.only}' if args.only != ','.join(GROUPS) else ''}"
+          ": the least CPU time of many runs, per item")
     if args.base is None:
-        for name, value in measure().items():
+        for name, value in measure(only).items():
             print(f"{name}: {value:.2f}")
         return 0
     seen: dict[str, dict[str, list[float]]] = {"A": {}, "B": {}}
     for _ in range(args.rounds):
         for side, tree in (("A", args.base.resolve()), ("B", TREE)):
-            for name, value in in_tree(tree, args.python and args.python.absolute()).items():
+            for name, value in in_tree(tree, args.python and args.python.absolute(), only).items():
                 seen[side].setdefault(name, []).append(value)
     print(f"A = {args.base}, B = {TREE}; each side's median over {args.rounds} rounds of "
           "its least, and the least of all")

@@ -34,6 +34,7 @@ __all__ = ["Board", "Peg", "PlayCheck", "PlayEvent", "ScoredEvent", "check_play"
 
 _LAST_CARD = PegScore(PegKind.LAST_CARD, GO_POINT)
 _GO = PegScore(PegKind.GO, GO_POINT)
+_new = tuple.__new__  # go calls built without the named tuple's keyword-friendly __new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +156,7 @@ class _Replay:
     def infer(self, index: int, gos: Sequence[Inferred], inferred: int) -> None:
         """Apply go calls (the first ``inferred`` of them inferred, the rest said)."""
         for i, go in enumerate(gos):
-            self.go_calls.append(GoCall(index, go.before, i < inferred, self.series))
+            self.go_calls.append(_new(GoCall, (index, go.before, i < inferred, self.series)))
             self.credit(go.scored)
             self.state = go.after
 
@@ -176,7 +177,8 @@ class _Replay:
         if gos is None:
             return  # it changes nothing, or the same player's next card takes it back
         self.spent += go_cost(gos)
-        entry.inferred_go = tuple(state.players[go.before.turn] for go in gos[:-1])
+        if len(gos) > 1:  # mostly the player's own go alone: no generator for the rest
+            entry.inferred_go = tuple(state.players[go.before.turn] for go in gos[:-1])
         self.infer(index, gos, len(gos) - 1)
         entry.count = self.state.count
 

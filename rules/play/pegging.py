@@ -46,44 +46,42 @@ _RUNS = {length: PegScore(PegKind.RUN, length) for length in range(3, 14)}
 
 def peg_scores(stack: Sequence[Card], count: int) -> tuple[PegScore, ...]:
     """Scores for the last card of ``stack`` (the cards of this count), the count now ``count``."""
-    total = _FIFTEEN if count == 15 else _THIRTY_ONE if count == THIRTY_ONE else None
-    shape = _pair_or_run(stack)
-    if total is None:
-        return () if shape is None else (shape,)
-    return (total,) if shape is None else (total, shape)
-
-
-def _pair_or_run(stack: Sequence[Card]) -> PegScore | None:
-    """The pair (royal, double royal) or the longest run the last card makes, if any."""
+    # The pair or run is found inline rather than by helpers: the referee scores every
+    # card, and each call was a twentieth of a live step (bench/RESULTS.md, issue 31).
+    shape = None
     size = len(stack)
-    if size < 2:
-        return None
-    order = stack[-1].order
-    if stack[-2].order == order:
-        same = 2
-        while same < size and stack[-1 - same].order == order:
-            same += 1
-        # A pair at the end rules out any run through it. Five of a rank can only come
-        # from a card played twice (flagged card-already-played): no rule scores a fifth
-        # of a rank, so it adds no pair points.
-        return _PAIRS.get(same)
-    if size < 3:
-        return None
-    # The longest tail of the count made of distinct consecutive ranks, in any order:
-    # walk back from the last card until a rank repeats, noting each tail whose ranks
-    # span exactly its length.
-    seen = 1 << order
-    low = high = order
-    longest = 0
-    for length, card in enumerate(reversed(stack[:-1]), start=1):
-        rank = card.order
-        if seen >> rank & 1:
-            break
-        seen |= 1 << rank
-        if rank < low:
-            low = rank
-        elif rank > high:
-            high = rank
-        if high - low == length and length >= 2:
-            longest = length + 1
-    return _RUNS[longest] if longest else None
+    if size >= 2:
+        order = stack[-1].order
+        if stack[-2].order == order:
+            same = 2
+            while same < size and stack[-1 - same].order == order:
+                same += 1
+            # A pair at the end rules out any run through it. Five of a rank can only
+            # come from a card played twice (flagged card-already-played): no rule scores
+            # a fifth of a rank, so it adds no pair points.
+            shape = _PAIRS.get(same)
+        elif size >= 3:
+            # The longest tail of the count made of distinct consecutive ranks, in any
+            # order: walk back from the last card until a rank repeats, noting each tail
+            # whose ranks span exactly its length.
+            seen = 1 << order
+            low = high = order
+            longest = 0
+            for length in range(1, size):
+                rank = stack[-1 - length].order
+                if seen >> rank & 1:
+                    break
+                seen |= 1 << rank
+                if rank < low:
+                    low = rank
+                elif rank > high:
+                    high = rank
+                if high - low == length and length >= 2:
+                    longest = length + 1
+            if longest:
+                shape = _RUNS[longest]
+    if count == 15:
+        return (_FIFTEEN,) if shape is None else (_FIFTEEN, shape)
+    if count == THIRTY_ONE:
+        return (_THIRTY_ONE,) if shape is None else (_THIRTY_ONE, shape)
+    return () if shape is None else (shape,)

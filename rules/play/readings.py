@@ -46,6 +46,11 @@ class Inferred(NamedTuple):
     after: PlayState
 
 
+_new = tuple.__new__
+"""Inferred gos are built by the tuple constructor itself, skipping the named tuple's
+keyword-friendly ``__new__``: the referee reads one for every go in a record."""
+
+
 @dataclass(frozen=True, slots=True)
 class CardReading:
     gos: tuple[Inferred, ...]
@@ -88,7 +93,7 @@ def passes(state: PlayState, seat: int, card: Card | None = None) -> Iterator[In
                                     and (card is None or state.fits(card))):
             return
         after, scored = state.go()
-        yield Inferred(state, scored, after)
+        yield _new(Inferred, (state, scored, after))
         state = after
 
 
@@ -155,7 +160,7 @@ def read_go(state: PlayState, seat: int, then: Card | None) -> tuple[Inferred, .
         after, scored = state.go()
         if not scored.ended and then is not None and state.fits(then):
             return None
-        return (Inferred(state, scored, after),)
+        return (_new(Inferred, (state, scored, after)),)
     gos = explicit_go(state, seat)
     if gos is None:
         return None
@@ -189,5 +194,5 @@ def explicit_go(state: PlayState, seat: int) -> tuple[Inferred, ...] | None:
     if state.turn != seat or len(gos) > len(state.players):
         return None
     after, scored = state.go()
-    gos.append(Inferred(state, scored, after))
+    gos.append(_new(Inferred, (state, scored, after)))
     return tuple(gos)

@@ -14,8 +14,6 @@ from rules.play.pegging import PegKind, PegScore
 
 __all__ = ["Peg", "PlayEvent", "ScoredEvent", "check_play_record"]
 
-_GO_KINDS = (PegKind.GO, PegKind.LAST_CARD)
-
 
 @dataclass(frozen=True, slots=True)
 class PlayEvent:
@@ -65,7 +63,8 @@ class ScoredEvent:
     def add(self, scores: Sequence[PegScore]) -> None:
         """Credit the event with ``scores``."""
         self.scores.extend(scores)
-        self.points += sum(score.points for score in scores)
+        for score in scores:  # mostly one, a go point: a loop costs less than sum()'s generator
+            self.points += score.points
 
     @property
     def laid(self) -> bool:
@@ -75,7 +74,10 @@ class ScoredEvent:
     @property
     def go_point(self) -> PegScore | None:
         """The go or last card this card earned, if it did."""
-        return next((s for s in self.scores if s.kind in _GO_KINDS), None)
+        for score in self.scores:  # a loop, not next() over a generator: read per event
+            if score.kind is PegKind.GO or score.kind is PegKind.LAST_CARD:
+                return score
+        return None
 
 
 class Peg(NamedTuple):

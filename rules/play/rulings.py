@@ -170,6 +170,8 @@ def pegging(events: Sequence[ScoredEvent], table: Table, ruleset: Ruleset,
         else:
             claims[entry.index] = entry.claimed
 
+    if board is None and not (claims or go_claims or retracted):
+        return _credited(events, table, penalties)
     pegs = _Pegs(board, findings)
     if board is not None and board.won:
         pegs.won_at = -1  # won before the play: nothing in it is pegged or ruled on
@@ -221,6 +223,43 @@ def pegging(events: Sequence[ScoredEvent], table: Table, ruleset: Ruleset,
         pegged[peg.player] += peg.points
     return pegged, tuple(pegs.made), pegs.won_at
 
+
+def _credited(events: Sequence[ScoredEvent], table: Table,
+              penalties: Sequence[Peg]) -> tuple[dict[str, int], tuple[Peg, ...], None]:
+    """:func:`pegging` with nothing to rule on and no game to peg into, the common case:
+    each card pegs what it scored when laid, its go point when the count ended, and
+    the penalties at their events, in the same table order; without a claim's closures
+    per event (they made the play check 1.4 times slower, bench/RESULTS.md, issue 31)."""
+    made: list[Peg] = []
+    later: dict[int, list[Peg]] = {}
+    fines: dict[int, list[Peg]] = {}
+    for fine in penalties:
+        fines.setdefault(fine.index, []).append(fine)
+    for entry in events:
+        index = entry.index
+        if entry.points and entry.legal and entry.card is not None:
+            earned = entry.go_point
+            go = 0 if earned is None else earned.points
+            if entry.points != go:
+                made.append(_new(Peg, (index, entry.player, entry.points - go, None)))
+            if go:
+                at = index if entry.earned_at is None else entry.earned_at
+                later.setdefault(at, []).append(_new(Peg, (index, entry.player, go, None)))
+        if fines:
+            made.extend(fines.get(index, ()))
+        if later:
+            made.extend(later.pop(index, ()))
+    for at in sorted(later):  # earned at the end of the record
+        made.extend(later[at])
+    pegged = dict.fromkeys(table.seats, 0)
+    for peg in made:
+        pegged[peg.player] += peg.points
+    return pegged, tuple(made), None
+
+
+_new = tuple.__new__
+"""Pegs built by the tuple constructor itself, skipping the named tuple's keyword-friendly
+``__new__``: a play pegs a dozen."""
 
 _Rule = Callable[[ScoredEvent, bool, int, int, str], None]
 

@@ -153,7 +153,10 @@ class PlayState(NamedTuple):
         room = THIRTY_ONE - self.count
         if self.hands is not None:
             return bool(self.hands[seat] & FITS[room])
-        return room >= MOST_PIPS or any(card.pips <= room for card in known)
+        if room >= MOST_PIPS:
+            return True
+        # Asked at every go, mostly with no known card: then no generator is built.
+        return bool(known) and any(card.pips <= room for card in known)
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the player on turn may lay: held and fitting the count. Empty when
@@ -189,16 +192,33 @@ class PlayState(NamedTuple):
         if count > THIRTY_ONE:
             raise IllegalMove(f"{card} on a count of {before} would make {count}")
         led = not stack
-        stack = (*stack, card)
-        scores = peg_scores(stack, count)
-        # A list changed in place and made a tuple: cheaper than splicing slices.
-        changed = list(left)
-        changed[seat] -= 1
-        left = tuple(changed)
-        if hands is not None:
-            changed = list(hands)
-            changed[seat] &= ~(1 << card.index)
-            hands = tuple(changed)
+        if led:
+            # A lead scores nothing (one card makes no fifteen, pair or run): no call.
+            stack = (card,)
+            scores: tuple[PegScore, ...] = ()
+        else:
+            stack = (*stack, card)
+            scores = peg_scores(stack, count)
+        if len(left) == 2:
+            # Two players, the common table: each seat's tuple built whole, a tenth of a
+            # live step less than a list changed and copied (bench/RESULTS.md, issue 31).
+            if seat:
+                left = (left[0], left[1] - 1)
+                if hands is not None:
+                    hands = (hands[0], hands[1] & ~(1 << card.index))
+            else:
+                left = (left[0] - 1, left[1])
+                if hands is not None:
+                    hands = (hands[0] & ~(1 << card.index), hands[1])
+        else:
+            # A list changed in place and made a tuple: cheaper than splicing slices.
+            changed = list(left)
+            changed[seat] -= 1
+            left = tuple(changed)
+            if hands is not None:
+                changed = list(hands)
+                changed[seat] &= ~(1 << card.index)
+                hands = tuple(changed)
         points = 0
         if scores:
             # peg_scores gives at most two: the count's (15 or 31) and the cards' (pair or run).
@@ -207,12 +227,12 @@ class PlayState(NamedTuple):
         turn = after_lay(left, gone, seat, count)
         if turn != NO_ONE and left[turn] < 0 and (turn - seat) % len(left) != 1:
             turn = next_seat(_holding(left), gone, seat)  # see _holding
-        state = _new(PlayState, (players, single, turn, leader, count, stack, seat, gone, left,
-                                 hands, pegs))
         if turn != NO_ONE:
-            return state, _new(Scored, (seat, card, count, scores, points, NO_ONE, None, led,
-                                        False))
-        state, go_to, go = state._end_count()
+            return (_new(PlayState, (players, single, turn, leader, count, stack, seat, gone,
+                                     left, hands, pegs)),
+                    _new(Scored, (seat, card, count, scores, points, NO_ONE, None, led, False)))
+        state, go_to, go = _end_count(players, single, leader, count, stack, seat, gone, left,
+                                      hands, pegs)
         return state, _new(Scored, (seat, card, count, scores, points, go_to, go, led, True))
 
     def go(self) -> tuple[PlayState, Scored]:
@@ -225,33 +245,37 @@ class PlayState(NamedTuple):
         gone, turn = after_go(left, gone, seat)
         if turn != NO_ONE and left[turn] < 0:
             turn = next_seat(_holding(left), gone, seat)  # see _holding
-        state = _new(PlayState, (players, single, turn, leader, count, stack, last, gone, left,
-                                 hands, pegs))
         if turn != NO_ONE:
-            return state, _new(Scored, (seat, None, count, (), 0, NO_ONE, None, False, False))
-        state, go_to, go = state._end_count()
-        return state, Scored(seat, None, count, (), 0, go_to, go, ended=True)
+            return (_new(PlayState, (players, single, turn, leader, count, stack, last, gone,
+                                     left, hands, pegs)),
+                    _new(Scored, (seat, None, count, (), 0, NO_ONE, None, False, False)))
+        state, go_to, go = _end_count(players, single, leader, count, stack, last, gone, left,
+                                      hands, pegs)
+        return state, _new(Scored, (seat, None, count, (), 0, go_to, go, False, True))
 
-    # -- turn order ------------------------------------------------------------------
 
-    def _end_count(self) -> tuple[PlayState, int, PegScore | None]:
-        """No one can play on: the go (or the last card) to whoever laid the last card,
-        then the count resets and the next leads (:func:`rules.play.turns.end_count`)."""
-        players, single, _, leader, count, stack, last, gone, left, hands, pegs = self
-        go_to, over, lead = end_count(left, count, last, leader, single)
-        if lead != NO_ONE and left[lead] < 0:
-            lead = next_seat(_holding(left), 0, leader if last == NO_ONE else last)
-        go = None
-        if go_to != NO_ONE:
-            go = _LAST_CARD if over else _GO
-            pegs = _bump(pegs, go_to, GO_POINT)
-        if over:
-            state = _new(PlayState, (players, single, NO_ONE, leader, count, stack, last, gone,
-                                     left, hands, pegs))
-        else:
-            state = _new(PlayState, (players, single, lead, max(lead, 0), 0, (), NO_ONE, 0,
-                                     left, hands, pegs))
-        return state, go_to, go
+def _end_count(players: tuple[str, ...], single: bool, leader: int, count: int,
+               stack: tuple[Card, ...], last: int, gone: int, left: tuple[int, ...],
+               hands: tuple[int, ...] | None,
+               pegs: tuple[int, ...]) -> tuple[PlayState, int, PegScore | None]:
+    """No one can play on: the go (or the last card) to whoever laid the last card,
+    then the count resets and the next leads (:func:`rules.play.turns.end_count`). Given
+    the position's fields rather than a position: the move that ends the count builds
+    only the position after it."""
+    go_to, over, lead = end_count(left, count, last, leader, single)
+    if lead != NO_ONE and left[lead] < 0:
+        lead = next_seat(_holding(left), 0, leader if last == NO_ONE else last)
+    go = None
+    if go_to != NO_ONE:
+        go = _LAST_CARD if over else _GO
+        pegs = _bump(pegs, go_to, GO_POINT)
+    if over:
+        state = _new(PlayState, (players, single, NO_ONE, leader, count, stack, last, gone,
+                                 left, hands, pegs))
+    else:
+        state = _new(PlayState, (players, single, lead, max(lead, 0), 0, (), NO_ONE, 0,
+                                 left, hands, pegs))
+    return state, go_to, go
 
 
 _new = tuple.__new__
