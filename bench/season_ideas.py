@@ -1,6 +1,7 @@
 """Other ways to feed a season's results to OpenSkill, judged by bench/season.py's check
-(docs/ratings.md): each fitted on the fit seasons, then on the held-out seasons its Brier
-score less ranking by ACC game points, and less the shipped rating, the same games.
+(docs/ratings.md): each fitted on the fit seasons (β from 40, 60, 80; the night's one
+ranking from 10, 20, 30, 40), then on the held-out seasons its Brier score less ranking by
+ACC game points, and less the shipped rating, the same games.
 
     .venv/bin/python -m bench.season_ideas [--fit 100] [--seasons 400]
 
@@ -45,6 +46,8 @@ from rules.club.season import MU, SIGMA, TAU
 Model = PlackettLuce | ThurstoneMostellerFull
 Feed = Callable[[Model, dict[str, Any], Season, int], None]
 BETAS = (40.0, 60.0, 80.0)
+NIGHT_BETAS = (10.0, 20.0, 30.0, 40.0)
+"""A night's one ranking moves the ratings less than its games one by one: its fit is lower."""
 
 
 def _skunks(season: Season, night: int) -> dict[tuple[str, str], bool]:
@@ -103,11 +106,11 @@ def _thurstone(beta: float) -> Model:
     return ThurstoneMostellerFull(mu=MU, sigma=SIGMA, beta=beta, tau=TAU)
 
 
-IDEAS: dict[str, tuple[Callable[[float], Model], Feed]] = {
-    "margin as weight": (_plackett_luce, _by_game(weighted=True, repeated=False)),
-    "margin as repeat": (_plackett_luce, _by_game(weighted=False, repeated=True)),
-    "the night as one ranking": (_plackett_luce, _by_night),
-    "Thurstone-Mosteller": (_thurstone, _by_game(weighted=False, repeated=False)),
+IDEAS: dict[str, tuple[Callable[[float], Model], Feed, tuple[float, ...]]] = {
+    "margin as weight": (_plackett_luce, _by_game(weighted=True, repeated=False), BETAS),
+    "margin as repeat": (_plackett_luce, _by_game(weighted=False, repeated=True), BETAS),
+    "the night as one ranking": (_plackett_luce, _by_night, NIGHT_BETAS),
+    "Thurstone-Mosteller": (_thurstone, _by_game(weighted=False, repeated=False), BETAS),
 }
 
 
@@ -137,9 +140,9 @@ def main() -> None:
             line += f"; less {against} {diff:+.5f} ({low:+.5f} to {high:+.5f})"
         print(line + f"; slope {calibration_slope(flat):.2f}")
 
-    for name, (make, feed) in IDEAS.items():
+    for name, (make, feed, betas) in IDEAS.items():
         fitted = {beta: brier([f for s in fit for f in predictions(s, make(beta), feed)])
-                  for beta in BETAS}
+                  for beta in betas}
         beta = min(fitted, key=fitted.__getitem__)
         rating = make(beta)
         judge(f"{name} (beta {beta:g})", [predictions(s, rating, feed) for s in test])
