@@ -1,7 +1,7 @@
 """Club ratings checked on seasons of players of known strength (docs/ratings.md).
 
-    .venv/bin/python -m bench.season [--fit 20] [--seasons 40] [--players 16] [--nights 12]
-                                     [--games 8]
+    .venv/bin/python -m bench.season [--fit 100] [--seasons 400] [--players 16]
+                                     [--nights 12] [--games 8]
 
 Each player has a latent strength, drawn evenly between Cribbage Pro's D level (0) and
 its A level; a game's first dealer wins with chance logistic(dealer's edge + the
@@ -12,15 +12,19 @@ so the edge is logit(0.560); an A first dealer beats a D 66.8%, a D first dealer
 logit(0.448) = 0.450: their mean, 0.454.
 
 Each night is seated by ``rules.club.seat``, its scorecards written, and the season
-rated by ``rules.club.rate_season``. Before each night from the second, every game of
+rated by ``rules.club.rate_season_games`` (what ``rate_season`` does, the season's games
+read once for every model the fit tries). Before each night from the second, every game of
 the night is predicted from the ratings after the night before, by:
 
 * OpenSkill: the model's chance that one beats the other;
 * ACC game points: logistic(k × the difference in game points a game so far), k fitted;
 * a coin (0.5), and the truth (the chance the latent strengths give), for scale.
 
-``--fit`` seasons (seeds 0 on) choose OpenSkill's ``beta`` and the game points' ``k``;
-the figures are on the ``--seasons`` after them (seeds 1000 on), which fitted nothing.
+``--fit`` seasons (seeds 0 on) choose OpenSkill's ``beta`` and ``tau`` together, and the
+game points' ``k``; the figures are on the ``--seasons`` after them (seeds 1000 on),
+which fitted nothing: each Brier score, OpenSkill's less game points' on the same games
+with its interval (whole seasons resampled), the calibration slope and curve. About two
+minutes of CPU with the defaults. Other feeds of the results: ``bench.season_ideas``.
 """
 
 from __future__ import annotations
@@ -31,11 +35,25 @@ import random
 from collections import defaultdict
 
 from bench._common import header
-from rules.club import BETA, Line, Result, Scorecard, check_night, model, rate_season, seat
+from rules.club import (
+    Line,
+    Result,
+    Scorecard,
+    SeasonGames,
+    check_night,
+    model,
+    rate_season_games,
+    season_games,
+    seat,
+)
+from rules.club.season import BETA, TAU
 
 EDGE = math.log(0.56 / 0.44)
 A_LEVEL = ((math.log(0.668 / 0.332) - EDGE) + (EDGE - math.log(0.448 / 0.552))) / 2
-BETAS = (25 / 6, 12.5, 25.0, 50.0, 100.0, 200.0)
+BETAS = (25 / 6, 12.5, 25.0, 40.0, 50.0, 60.0, 70.0, 80.0, 100.0, 200.0)
+TAUS = (0.0, 25 / 300, 0.25)
+BEFORE = 100.0
+"""The beta shipped before this fit (20 fit seasons, a coarser grid)."""
 KS = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6)
 
 Game = tuple[str, str, float, bool]
@@ -78,14 +96,16 @@ def simulate(seed: int, players: int, nights: int, games: int
     return cards_by_night, games_by_night
 
 
-def openskill_predictions(cards: list[list[Scorecard]], games: list[list[Game]],
-                          beta: float) -> list[tuple[float, Game]]:
-    season = rate_season(cards, beta=beta)
-    rating = model(beta)
+def openskill_predictions(season: SeasonGames, games: list[list[Game]], beta: float = BETA,
+                          tau: float = TAU) -> list[tuple[float, Game]]:
+    """Each night's games from the second, predicted by the model's chance on the ratings
+    after the night before (``rules.club.rate_season_games``, the shipped feed)."""
+    rating = model(beta, tau)
+    rated = rate_season_games(season, rating)
     found = []
-    for night in range(1, len(cards)):
+    for night in range(1, len(games)):
         before = {r.player: rating.rating(mu=r.mu, sigma=r.sigma)
-                  for r in season.nights[night - 1]}
+                  for r in rated.nights[night - 1]}
         for game in games[night]:
             a, b = game[0], game[1]
             found.append((rating.predict_win([[before[a]], [before[b]]])[0], game))
@@ -143,51 +163,88 @@ def curve(found: list[tuple[float, Game]], bins: int = 50) -> list[tuple[str, in
             for b, (n, mean, won) in sorted(sums.items())]
 
 
+Season = tuple[SeasonGames, list[list[Scorecard]], list[list[Game]]]
+"""A simulated season: what the rating reads of it, its scorecards, and its games."""
+
+
+def seasons(seeds: range, players: int, nights: int, games: int) -> list[Season]:
+    found = []
+    for seed in seeds:
+        cards, played = simulate(seed, players, nights, games)
+        found.append((season_games(cards), cards, played))
+    return found
+
+
+def calibration_slope(found: list[tuple[float, Game]]) -> float:
+    """The slope a of the logistic fit P(won) = logistic(a × logit(predicted)), by Newton's
+    method: 1 for predictions as sure as they should be, above 1 for under-confident."""
+    xs = [(math.log(p / (1 - p)), game[3]) for p, game in found]
+    a = 1.0
+    for _ in range(20):
+        grad = sum(x * (won - _logistic(a * x)) for x, won in xs)
+        hess = sum(x * x * _logistic(a * x) * (1 - _logistic(a * x)) for x, won in xs)
+        if not hess:
+            break
+        a += grad / hess
+    return a
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--fit", type=int, default=20)
-    parser.add_argument("--seasons", type=int, default=40)
+    parser.add_argument("--fit", type=int, default=100)
+    parser.add_argument("--seasons", type=int, default=400)
     parser.add_argument("--players", type=int, default=16)
     parser.add_argument("--nights", type=int, default=12)
     parser.add_argument("--games", type=int, default=8)
     args = parser.parse_args()
     header("club ratings on simulated seasons")
     shape = (args.players, args.nights, args.games)
-    fit = [simulate(seed, *shape) for seed in range(args.fit)]
-    test = [simulate(1000 + seed, *shape) for seed in range(args.seasons)]
-
-    def over(seasons: list[tuple[list[list[Scorecard]], list[list[Game]]]], predict: object,
-             value: float) -> list[tuple[float, Game]]:
-        assert callable(predict)
-        return [found for cards, games in seasons for found in predict(cards, games, value)]
-
-    betas = {beta: brier(over(fit, openskill_predictions, beta)) for beta in BETAS}
-    ks = {k: brier(over(fit, points_predictions, k)) for k in KS}
-    best_beta, best_k = min(betas, key=betas.__getitem__), min(ks, key=ks.__getitem__)
+    fit = seasons(range(args.fit), *shape)
+    test = seasons(range(1000, 1000 + args.seasons), *shape)
+    fitted = {(beta, tau): brier([found for rated, _, games in fit
+                                  for found in openskill_predictions(rated, games, beta, tau)])
+              for beta in BETAS for tau in TAUS}
+    ks = {k: brier([found for _, cards, games in fit
+                    for found in points_predictions(cards, games, k)]) for k in KS}
+    best_beta, best_tau = min(fitted, key=fitted.__getitem__)
+    best_k = min(ks, key=ks.__getitem__)
     print(f"A level: {A_LEVEL:.3f} logits above D; dealer's edge {EDGE:.3f}")
-    print(f"fit ({args.fit} seasons): beta Brier " + ", ".join(
-        f"{b:.2f}: {v:.5f}" for b, v in betas.items()) + f" -> {best_beta:g} (shipped {BETA:g})")
+    print(f"fit ({args.fit} seasons): Brier by beta (rows) and tau (" + ", ".join(
+        f"{tau:.3f}" for tau in TAUS) + ")")
+    for beta in BETAS:
+        print(f"  {beta:6.2f}  " + "  ".join(f"{fitted[beta, tau]:.6f}" for tau in TAUS))
+    print(f"  -> beta {best_beta:g}, tau {best_tau:.3f} (shipped beta {BETA:g}, tau {TAU:.3f}); "
+          f"tau {TAU:.3f} at beta {best_beta:g}: "
+          f"{fitted[best_beta, TAU] - fitted[best_beta, best_tau]:+.7f} (the simulated players "
+          "do not change: tau kept at OpenSkill's default)")
     print("fit: game points k Brier " + ", ".join(f"{k:g}: {v:.5f}" for k, v in ks.items())
           + f" -> {best_k:g}")
-    skill = over(test, openskill_predictions, BETA)
-    default = over(test, openskill_predictions, 25 / 6)
-    points = over(test, points_predictions, best_k)
+    by_season = [(openskill_predictions(rated, games), points_predictions(cards, games, best_k))
+                 for rated, cards, games in test]
+    skill = [found for shipped, _ in by_season for found in shipped]
+    points = [found for _, scored in by_season for found in scored]
+    before = [found for rated, _, games in test
+              for found in openskill_predictions(rated, games, BEFORE)]
+    default = [found for rated, _, games in test
+               for found in openskill_predictions(rated, games, 25 / 6)]
     truth = [(game[2], game) for _, game in skill]
     coin = [(0.5, game) for _, game in skill]
     print(f"test ({args.seasons} seasons of {args.players} players, {args.nights} nights of "
           f"{args.games} games; {len(skill):,} games predicted):")
-    for name, found in (("OpenSkill (shipped beta)", skill),
+    for name, found in ((f"OpenSkill (shipped beta {BETA:g})", skill),
+                        (f"OpenSkill (beta {BEFORE:g}, before)", before),
                         ("OpenSkill (default beta 25/6)", default),
                         (f"ACC game points (k={best_k:g})", points), ("coin", coin),
                         ("truth (latent strengths)", truth)):
         print(f"  Brier {name:<32} {brier(found):.5f}")
-    by_season = [(openskill_predictions(c, g, BETA), points_predictions(c, g, best_k))
-                 for c, g in test]
     diff, low, high = paired_difference([a for a, _ in by_season], [b for _, b in by_season])
     print(f"  OpenSkill less ACC game points, the same games: {diff:+.5f} "
           f"(95% {low:+.5f} to {high:+.5f}, seasons resampled): "
           + ("OpenSkill better" if high < 0 else "game points better" if low > 0
              else "no difference shown"))
+    print(f"  calibration slope (1: as sure as it should be): OpenSkill shipped "
+          f"{calibration_slope(skill):.2f}, beta {BEFORE:g} {calibration_slope(before):.2f}, "
+          f"game points {calibration_slope(points):.2f}")
     print("calibration of OpenSkill (shipped beta): bin, games, mean predicted, share won")
     for row in curve(skill):
         print(f"  {row[0]}  {row[1]:>6}  {row[2]:.3f}  {row[3]:.3f}")

@@ -44,9 +44,12 @@ if TYPE_CHECKING:
         BETA,
         MAX_NIGHTS,
         Rated,
+        SeasonGames,
         SeasonRatings,
         model,
         rate_season,
+        rate_season_games,
+        season_games,
     )
     from rules.club.seating import MAX_GAMES, Seating, seat, validate_roster
     from rules.club.standings import STEP_WORDS, Standing, Step, Tally
@@ -73,6 +76,7 @@ __all__ = [
     "Rated",
     "Result",
     "Scorecard",
+    "SeasonGames",
     "SeasonRatings",
     "Seating",
     "Standing",
@@ -85,7 +89,9 @@ __all__ = [
     "model",
     "qualifying",
     "rate_season",
+    "rate_season_games",
     "read_cards",
+    "season_games",
     "seat",
     "standing_row",
     "standings_csv",

@@ -23,23 +23,28 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from rules.club.cards import Scorecard
 from rules.club.conventions import Convention
 from rules.club.crosscheck import meetings
-from rules.club.night import check_night
+from rules.club.night import NightCheck, check_night
 from rules.core import Problem, ProblemCode, RecordError
 
 __all__ = ["BETA", "MAX_NIGHTS", "MAX_SEASON_PLAYERS", "MU", "SIGMA", "TAU", "Rated",
-           "SeasonRatings", "model", "rate_season"]
+           "SeasonGames", "SeasonRatings", "model", "rate_season", "rate_season_games",
+           "season_games"]
 
 MU = 25.0
 """A new player's rating: OpenSkill's default."""
 SIGMA = MU / 3
 """A new player's uncertainty: OpenSkill's default."""
-BETA = 100.0
+BETA = 60.0
 """How far one game's result strays from the players' ratings (the performance noise).
 OpenSkill's default, 25/6, suits games that skill decides; a cribbage game is mostly
-the cards, and the default made the predicted chances far too sure (docs/ratings.md:
-fitted on simulated seasons, ``python -m bench.season --fit``, checked on others)."""
+the cards, and the default made the predicted chances far too sure. Fitted with ``TAU``
+on 100 simulated seasons, checked on 400 others (``python -m bench.season``,
+docs/ratings.md): 100, fitted before on 20 seasons and a coarser grid, was under-confident
+and no better than ranking by game points."""
 TAU = MU / 300
-"""How much a rating may drift between games: OpenSkill's default."""
+"""How much a rating may drift between games: OpenSkill's default. The simulated
+players do not change, so the fit cannot choose it (0 and this differ by less than
+0.000001 in Brier score); a real club's players do."""
 MAX_NIGHTS = 200
 """A weekly club's four seasons."""
 MAX_SEASON_PLAYERS = 100
@@ -77,9 +82,10 @@ class SeasonRatings:
         return self.nights[-1]
 
 
-def model(beta: float = BETA) -> PlackettLuce:
-    """The season's model: OpenSkill's Plackett-Luce with this module's parameters."""
-    return PlackettLuce(mu=MU, sigma=SIGMA, beta=beta, tau=TAU)
+def model(beta: float = BETA, tau: float = TAU) -> PlackettLuce:
+    """The season's model: OpenSkill's Plackett-Luce with this module's parameters (or
+    others, for the bench that fits them)."""
+    return PlackettLuce(mu=MU, sigma=SIGMA, beta=beta, tau=tau)
 
 
 def _key(name: str) -> str:
@@ -87,21 +93,23 @@ def _key(name: str) -> str:
 
 
 def _season_problems(nights: Sequence[Sequence[Scorecard]], convention: Convention,
-                    target: int) -> list[Problem]:
-    """Every reason a season cannot be rated: none, no nights, a night the cross-check
-    refuses (its problems under ``("nights", n)``), a player named twice, too many
-    players. Paths walk the request: ``("nights", 2, "cards", 0, "player")``."""
+                     target: int) -> tuple[list[Problem], list[NightCheck]]:
+    """Every reason a season cannot be rated (none, no nights, a night the cross-check
+    refuses, its problems under ``("nights", n)``, a player named twice, too many
+    players), and the nights' checks, kept so each night is checked once. Paths walk the
+    request: ``("nights", 2, "cards", 0, "player")``."""
     if not nights:
         return [Problem(("nights",), ProblemCode.WRONG_SIZE,
-                        "a season needs one night at least")]
+                        "a season needs one night at least")], []
     if len(nights) > MAX_NIGHTS:
         return [Problem(("nights",), ProblemCode.WRONG_SIZE,
-                        f"a season has at most {MAX_NIGHTS} nights, not {len(nights)}")]
+                        f"a season has at most {MAX_NIGHTS} nights, not {len(nights)}")], []
     found: list[Problem] = []
+    checks: list[NightCheck] = []
     spelled: dict[str, tuple[str, tuple[str | int, ...]]] = {}
     for n, cards in enumerate(nights):
         try:
-            check_night(cards, convention=convention, target=target)
+            checks.append(check_night(cards, convention=convention, target=target))
         except RecordError as error:
             found += [problem.under("nights", n) for problem in error.problems]
         for i, card in enumerate(cards):
@@ -117,14 +125,12 @@ def _season_problems(nights: Sequence[Sequence[Scorecard]], convention: Conventi
         found.append(Problem(("nights",), ProblemCode.WRONG_SIZE,
                              f"a season has at most {MAX_SEASON_PLAYERS} players, not "
                              f"{len(spelled)}"))
-    return found
+    return found, checks
 
 
-def _games(cards: Sequence[Scorecard], convention: Convention,
-           target: int) -> list[tuple[str, str]]:
+def _games(check: NightCheck) -> tuple[tuple[str, str], ...]:
     """The night's games as ``(winner, loser)``, cross-checked and settled, by round
     (a game with no round after those with one), then in the cards' order."""
-    check = check_night(cards, convention=convention, target=target)
     lines = {card.player: card.lines for card in check.cards}
     found: list[tuple[int, int, str, str]] = []
     for order, meeting in enumerate(meetings(check.cards)):
@@ -132,27 +138,41 @@ def _games(cards: Sequence[Scorecard], convention: Convention,
         line = lines[meeting.first][meeting.first_index]
         a, b = meeting.first, meeting.second
         found.append((line.round or 1 << 30, order, *((a, b) if line.won else (b, a))))
-    return [(winner, loser) for _, _, winner, loser in sorted(found)]
+    return tuple((winner, loser) for _, _, winner, loser in sorted(found))
 
 
-def rate_season(nights: Sequence[Sequence[Scorecard]], *,
-                convention: Convention = Convention.ACC, target: int = 121,
-                beta: float = BETA) -> SeasonRatings:
-    """Rate a season, night by night (the module's docstring); a season that cannot be
-    rated is a ``RecordError`` with every problem (:func:`_season_problems`). ``beta`` is
-    for the bench that fits it."""
-    problems = _season_problems(nights, convention, target)
+@dataclass(frozen=True, slots=True)
+class SeasonGames:
+    """What the rating reads of a season: each night's players (in the cards' order) and
+    games, ``(winner, loser)`` in the order they are fed."""
+
+    players: tuple[tuple[str, ...], ...]
+    games: tuple[tuple[tuple[str, str], ...], ...]
+
+
+def season_games(nights: Sequence[Sequence[Scorecard]], *,
+                 convention: Convention = Convention.ACC, target: int = 121) -> SeasonGames:
+    """A season's games, each night cross-checked; a season that cannot be rated is a
+    ``RecordError`` with every problem (:func:`_season_problems`)."""
+    problems, checks = _season_problems(nights, convention, target)
     if problems:
         raise RecordError(problems)
-    rating = model(beta)
+    return SeasonGames(tuple(tuple(card.player for card in cards) for cards in nights),
+                       tuple(_games(check) for check in checks))
+
+
+def rate_season_games(season: SeasonGames, rating: PlackettLuce | None = None) -> SeasonRatings:
+    """Feed a season's games to the model (the shipped one unless the bench that fits it
+    gives another), night by night (the module's docstring)."""
+    rating = model() if rating is None else rating
     players: dict[str, PlackettLuceRating] = {}
     games: dict[str, int] = {}
     after: list[tuple[Rated, ...]] = []
-    for cards in nights:
-        for card in cards:
-            players.setdefault(card.player, rating.rating(name=card.player))
-            games.setdefault(card.player, 0)
-        for winner, loser in _games(cards, convention, target):
+    for names, played in zip(season.players, season.games, strict=True):
+        for name in names:
+            players.setdefault(name, rating.rating(name=name))
+            games.setdefault(name, 0)
+        for winner, loser in played:
             [[won], [lost]] = rating.rate([[players[winner]], [players[loser]]], ranks=[0, 1])
             players[winner], players[loser] = won, lost
             games[winner] += 1
@@ -162,3 +182,10 @@ def rate_season(nights: Sequence[Sequence[Scorecard]], *,
     chances = {a: {b: rating.predict_win([[players[a]], [players[b]]])[0]
                    for b in players if b != a} for a in players}
     return SeasonRatings(tuple(after), chances)
+
+
+def rate_season(nights: Sequence[Sequence[Scorecard]], *,
+                convention: Convention = Convention.ACC, target: int = 121) -> SeasonRatings:
+    """Rate a season, night by night (the module's docstring); a season that cannot be
+    rated is a ``RecordError`` with every problem."""
+    return rate_season_games(season_games(nights, convention=convention, target=target))
