@@ -2,7 +2,7 @@
 the reviews and the search, in this checkout or another one; for comparing two trees on
 a machine that others load.
 
-    python -m bench.fastest [--base DIR] [--rounds 4] [--python PY]
+    python -m bench.fastest [--base DIR] [--rounds 4] [--python PY] [--only count] [--profile]
 
 The least CPU time of N runs is what the code costs when nothing else takes the core, so
 it drifts far less with a shared machine's load than a median does (bench/sidebyside.py
@@ -18,6 +18,12 @@ least of 15; issue 31). Where the tree has them (issue 16 on), a
 13-deal game reviewed (two games, the least of 5) and the double-dummy search on
 adversarial four-player deals (20,000 positions stored, the least of 5, per position).
 Each figure is the least CPU time of its runs, and ``wall`` the least wall time.
+
+The itemised count (issue 31): bench/hands.py's random hands (5,000, seed 2026, four
+cards and a starter), counted as its ``itemised`` way reads them (``count`` and its
+items, breakdown and call) and as ``check_hand`` with a claim of 12, per hand, the least
+of 15. ``--only count`` measures these alone (seconds, not minutes); ``--profile``
+prints cProfile's top lines of the itemised count in each tree instead.
 """
 
 from __future__ import annotations
@@ -50,7 +56,53 @@ def fastest(run: Callable[[], object], runs: int) -> tuple[float, float]:
     return best, wall
 
 
-def measure() -> dict[str, float]:
+def count_hands() -> list[tuple[tuple[Any, ...], Any]]:
+    """bench/hands.py's hands, as its scorers.py makes them for ours."""
+    from rules import full_deck
+
+    deck = list(full_deck())
+    rng = random.Random(2026)
+    return [(tuple(deck[i] for i in d[:-1]), deck[d[-1]])
+            for d in (rng.sample(range(52), 5) for _ in range(5000))]
+
+
+def itemised(deals: list[tuple[tuple[Any, ...], Any]]) -> None:
+    from rules import count
+
+    for hand, starter in deals:
+        shown = count(hand, starter, crib=False)
+        shown.items, shown.breakdown, shown.call  # noqa: B018  # read as an answer reads them
+
+
+def measure_count() -> dict[str, tuple[float, float]]:
+    from rules import check_hand
+
+    deals = count_hands()
+    return {
+        "itemised count, µs": per(fastest(lambda: itemised(deals), 15), len(deals) / 1e6),
+        "check_hand with a claim, µs": per(fastest(
+            lambda: [check_hand(h, s, claimed=12) for h, s in deals], 15), len(deals) / 1e6),
+    }
+
+
+def profile_count() -> str:
+    """cProfile's top lines (own time) of the itemised count over the hands, three times."""
+    import cProfile
+    import io
+    import pstats
+
+    deals = count_hands()
+    itemised(deals)  # the tables filled first
+    profiler = cProfile.Profile()
+    profiler.runcall(lambda: [itemised(deals) for _ in range(3)])
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(8)
+    return out.getvalue()
+
+
+def measure(only: str | None = None) -> dict[str, float]:
+    if only == "count":
+        return flatten(measure_count())
     from bench import pegging
     from bench._load import game_body, pegging_bodies
 
@@ -77,6 +129,7 @@ def measure() -> dict[str, float]:
     deck = list(full_deck())
     hands = [random.Random(3).sample(deck, 6) for _ in range(60)]
     found = {
+        **measure_count(),
         "play without hands, µs": per(fastest(
             lambda: [pegging.check_play(e) for e, _ in plays], 15), len(plays) / 1e6),
         "play with hands, µs": per(fastest(
@@ -134,14 +187,16 @@ def flatten(found: dict[str, tuple[float, float]]) -> dict[str, float]:
     return out
 
 
-def in_tree(tree: Path, python: Path | None = None) -> dict[str, float]:
+def in_tree(tree: Path, python: Path | None = None, only: str | None = None,
+            profile: bool = False) -> Any:
     """:func:`measure` in ``tree``, with ``python`` (default: the tree's venv, else this
-    interpreter)."""
+    interpreter); or, ``profile``, :func:`profile_count`'s text."""
     # The tree's own library and bench helpers; this file's measure, loaded by its path.
+    run = "module.profile_count()" if profile else f"module.measure({only!r})"
     code = (f"import sys, json, importlib.util; sys.path.insert(0, {str(tree)!r}); "
             f"spec = importlib.util.spec_from_file_location('fastest', {__file__!r}); "
             "module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module); "
-            "print(json.dumps(module.measure()))")
+            f"print(json.dumps({run}))")
     if python is None:
         python = tree / ".venv/bin/python"
         if not python.exists():
@@ -157,17 +212,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--python", type=Path,
                         help="the interpreter for both trees (default: each tree's venv)")
+    parser.add_argument("--only", choices=["count"], help="these figures alone")
+    parser.add_argument("--profile", action="store_true",
+                        help="cProfile's top lines of the itemised count, in each tree")
     args = parser.parse_args(argv)
     print(f"# python -m bench.fastest{f' --base {args.base}' if args.base else ''} "
-          f"--rounds {args.rounds}: the least CPU time of many runs, per item")
+          f"--rounds {args.rounds}{f' --only {args.only}' if args.only else ''}"
+          f"{' --profile' if args.profile else ''}: the least CPU time of many runs, per item")
+    python = args.python and args.python.absolute()
+    if args.profile:
+        for tree in ([args.base.resolve()] if args.base else []) + [TREE]:
+            print(f"## {tree}\n{in_tree(tree, python, profile=True)}")
+        return 0
     if args.base is None:
-        for name, value in measure().items():
+        for name, value in measure(args.only).items():
             print(f"{name}: {value:.2f}")
         return 0
     seen: dict[str, dict[str, list[float]]] = {"A": {}, "B": {}}
     for _ in range(args.rounds):
         for side, tree in (("A", args.base.resolve()), ("B", TREE)):
-            for name, value in in_tree(tree, args.python and args.python.absolute()).items():
+            for name, value in in_tree(tree, python, args.only).items():
                 seen[side].setdefault(name, []).append(value)
     print(f"A = {args.base}, B = {TREE}; each side's median over {args.rounds} rounds of "
           "its least, and the least of all")

@@ -151,7 +151,8 @@ def count(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Show:
         w, x, y, z = hand
         a, b, c, d = w.index, x.index, y.index, z.index
         key = code[a] + code[b] + code[c] + code[d] + STARTER_CODE[s]
-        held = sorted((a, b, c, d, s))
+        held = [a, b, c, d, s]
+        held.sort()  # in place: sorted() would copy a tuple into a list first
     else:
         held = [card.index for card in hand]
         key = sum(code[i] for i in held) + STARTER_CODE[s]
