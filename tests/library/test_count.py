@@ -122,7 +122,8 @@ def test_the_famous_hands_item_by_item() -> None:
     assert [(str(i.kind), " ".join(map(str, i.cards)), i.points) for i in shown.items] == [
         ("fifteen", "5C KS", 2), ("pair", "4H 4D", 2), ("run", "3S 4H 5C", 3),
         ("run", "3S 4D 5C", 3)]
-    assert (shown.total, shown.call) == (10, "fifteen two, a pair is four, two runs of three is ten")
+    assert (shown.total, shown.call) == (
+        10, "fifteen two, a pair is four, two runs of three is ten")
 
 
 def test_cards_made_afresh_count_as_the_packs_own() -> None:
@@ -149,7 +150,7 @@ def test_items_past_the_kept_limit_are_built_and_the_same(monkeypatch: pytest.Mo
 class TestTheShow:
     def test_compares_and_hashes_by_hand_starter_crib_items_and_total(self) -> None:
         one, two = count(cards("5H 5C 5S JD"), card("5D")), count(cards("5H 5C 5S JD"), card("5D"))
-        assert one == two and not one != two and hash(one) == hash(two)
+        assert one == two and (one != two) is False and hash(one) == hash(two)
         assert one != count(cards("5H 5C 5S JD"), card("5D"), crib=True)
         assert one != tuple(one) and tuple(one) != one
         assert len({one, two}) == 1
