@@ -164,7 +164,7 @@ def count(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Show:
     for combinations_of, cards_of in places:
         items.append(combinations_of[cards_of(held)])
     suited = (CRIB_SUITS if crib else HAND_SUITS)[key & LOW]
-    if suited:  # one hand in ten
+    if suited:  # one hand in thirteen
         return _suited(hand, starter, crib, items, held, rank_code, points + suited, suited)
     if not points:
         call, tally = _nothing(len(hand), crib)
