@@ -13,8 +13,11 @@ from itertools import combinations_with_replacement
 import pytest
 
 from rules.core.cards import PIPS, Card, Rank, Suit, full_deck
+from rules.core.errors import RecordError
+from rules.core.variants import Variant
 from rules.show import show as show_module
 from rules.show.call import call
+from rules.show.hands import check_hand, expected_size, validate_hand
 from rules.show.items import ItemKind
 from rules.show.show import Show, count, nineteen_means_zero, score
 from rules.show.tables import HAND_CODE, STARTER_CODE
@@ -185,3 +188,37 @@ def test_the_key_fits_a_machine_word() -> None:
     largest = sum(sorted(HAND_CODE)[-5:]) + max(STARTER_CODE)
     assert largest < 2**49
     assert PIPS[13] == 10
+
+
+def test_check_hand_refuses_as_the_checks_say_and_counts_the_rest() -> None:
+    """check_hand tests a hand's size, repeats, the starter and the claim at once, and
+    sends only a failing hand through the checks that say each problem: whatever it is
+    given, it refuses exactly what validate_hand (those checks, always) refuses, with
+    the same problems, and otherwise answers the count and the ruling."""
+    rng = random.Random(29)
+    refused = 0
+    for n in range(3000):
+        variant = rng.choice(list(Variant))
+        crib = n % 5 == 0
+        size = expected_size(variant, crib) + rng.choice((0, 0, 0, -1, 1))
+        drawn = rng.sample(DECK, size + 1)
+        hand, starter = drawn[:size], drawn[size]
+        if n % 7 == 0 and size > 1:  # a card twice
+            hand[1] = hand[0]
+        if n % 11 == 0 and hand:  # the starter held
+            starter = hand[-1]
+        claimed = rng.choice((None, 0, 12, -1))
+        try:
+            validate_hand(hand, starter, crib=crib, claimed=claimed, variant=variant)
+        except RecordError as error:
+            refused += 1
+            with pytest.raises(RecordError) as caught:
+                check_hand(hand, starter, crib=crib, claimed=claimed, variant=variant)
+            assert caught.value.problems == error.problems
+            continue
+        checked = check_hand(hand, starter, crib=crib, claimed=claimed, variant=variant)
+        assert checked.show == count(hand, starter, crib=crib)
+        assert (checked.ruling is None) == (claimed is None)
+        if claimed is not None:
+            assert checked.ruling is not None and checked.ruling.claimed == claimed
+    assert 500 < refused < 2500
