@@ -190,29 +190,39 @@ def _suited(hand: tuple[Card, ...], starter: Card, crib: bool, items: list[Item]
 
 
 class _Combinations(dict[tuple[int, ...], Item]):
-    """Card indices (in order) -> the one :class:`Item` of this kind with those cards.
+    """Card indices (in order) -> the one :class:`Item` of this kind and points with those
+    cards.
 
     Every hand's fifteens, pairs and runs are looked up here rather than built: a lookup
     costs half what building an item does, and a pack holds a bounded number of them
-    (about 23,000 for four-card hands with a starter). Past :data:`_MOST` an item is
-    built and not kept, so that a server's worker meeting the seven-card game's many
-    six-card runs stays small."""
+    (about 23,000 for four-card hands with a starter). Past :data:`_MOST` in all the
+    tables an item is built and not kept, so that a server's worker meeting the
+    seven-card game's many six-card runs stays small."""
 
-    def __init__(self, kind: ItemKind) -> None:
+    kept = 0  # in every table together
+
+    def __init__(self, kind: ItemKind, points: int) -> None:
         super().__init__()
-        self.kind = kind
+        self.kind, self.points = kind, points
 
     def __missing__(self, indices: tuple[int, ...]) -> Item:
-        cards = tuple([_DECK[i] for i in indices])
-        item = Item(self.kind, cards, len(cards) if self.kind is ItemKind.RUN else 2)
-        if len(self) < _MOST:
+        item = Item(self.kind, tuple([_DECK[i] for i in indices]), self.points)
+        if _Combinations.kept < _MOST:
+            _Combinations.kept += 1
             self[indices] = item
         return item
 
 
-_MOST = 1 << 14
-_COMBINATIONS = {kind: _Combinations(kind) for kind in (ItemKind.FIFTEEN, ItemKind.PAIR,
-                                                         ItemKind.RUN)}
+_MOST = 1 << 15
+_COMBINATIONS: dict[tuple[ItemKind, int], _Combinations] = {}
+
+
+def _combinations(kind: ItemKind, points: int) -> _Combinations:
+    table = _COMBINATIONS.get((kind, points))
+    if table is None:
+        table = _COMBINATIONS[kind, points] = _Combinations(kind, points)
+    return table
+
 
 _Places = tuple[tuple[_Combinations, Callable[[list[int]], tuple[int, ...]]], ...]
 _Counted = tuple[_Places, int, str, Tally]
@@ -224,7 +234,8 @@ class _Plain(dict[int, _Counted]):
 
     def __missing__(self, rank_code: int) -> _Counted:
         pattern = PATTERNS[rank_code]  # its breakdown has flush and nobs at 0 already
-        places = tuple((_COMBINATIONS[kind], cards_of) for kind, cards_of, _ in pattern.places)
+        places = tuple((_combinations(kind, points), cards_of)
+                       for kind, cards_of, points in pattern.places)
         counted = self[rank_code] = (places, pattern.points, spoken(pattern.shape),
                                      _tally(pattern.breakdown))
         return counted
