@@ -2,8 +2,8 @@
 the reviews and the search, in this checkout or another one; for comparing two trees on
 a machine that others load.
 
-    python -m bench.fastest [--base DIR] [--rounds 4] [--python PY] [--only live,play]
-    python -m bench.fastest --profile live [--base DIR]
+    python -m bench.fastest [--base DIR] [--rounds 4] [--python PY] [--only live,play,count]
+    python -m bench.fastest --profile live|play|count [--base DIR]
 
 The least CPU time of N runs is what the code costs when nothing else takes the core, so
 it drifts far less with a shared machine's load than a median does (bench/sidebyside.py
@@ -20,8 +20,15 @@ least of 15; issue 31). Where the tree has them (issue 16 on), a
 adversarial four-player deals (20,000 positions stored, the least of 5, per position).
 Each figure is the least CPU time of its runs, and ``wall`` the least wall time.
 ``--only`` measures some of them: ``play`` (with and without the hands), ``game``,
-``advice``, ``live``, ``review``, ``search``. ``--profile live`` (or ``play``) prints
-that workload's cProfile by own time instead, in the base tree and then in this one.
+``advice``, ``live``, ``review``, ``search``, ``count``. ``--profile live`` (or ``play``,
+``count``) prints that workload's cProfile by own time instead, in the base tree and then
+in this one.
+
+The itemised count (issue 31): bench/hands.py's random hands (5,000, seed 2026, four
+cards and a starter), counted as its ``itemised`` way reads them (``count`` and its
+items, breakdown and call) and as ``check_hand`` with a claim of 12, per hand, the least
+of 15. ``--only count`` measures these alone (seconds, not minutes); ``--profile``
+prints cProfile's top lines of the itemised count in each tree instead.
 """
 
 from __future__ import annotations
@@ -54,7 +61,51 @@ def fastest(run: Callable[[], object], runs: int) -> tuple[float, float]:
     return best, wall
 
 
-GROUPS = ("play", "game", "advice", "live", "review", "search")
+def count_hands() -> list[tuple[tuple[Any, ...], Any]]:
+    """bench/hands.py's hands, as its scorers.py makes them for ours."""
+    from rules import full_deck
+
+    deck = list(full_deck())
+    rng = random.Random(2026)
+    return [(tuple(deck[i] for i in d[:-1]), deck[d[-1]])
+            for d in (rng.sample(range(52), 5) for _ in range(5000))]
+
+
+def itemised(deals: list[tuple[tuple[Any, ...], Any]]) -> None:
+    from rules import count
+
+    for hand, starter in deals:
+        shown = count(hand, starter, crib=False)
+        shown.items, shown.breakdown, shown.call  # noqa: B018  # read as an answer reads them
+
+
+def measure_count() -> dict[str, tuple[float, float]]:
+    from rules import check_hand
+
+    deals = count_hands()
+    return {
+        "itemised count, µs": per(fastest(lambda: itemised(deals), 15), len(deals) / 1e6),
+        "check_hand with a claim, µs": per(fastest(
+            lambda: [check_hand(h, s, claimed=12) for h, s in deals], 15), len(deals) / 1e6),
+    }
+
+
+def profile_count() -> str:
+    """cProfile's top lines (own time) of the itemised count over the hands, three times."""
+    import cProfile
+    import io
+    import pstats
+
+    deals = count_hands()
+    itemised(deals)  # the tables filled first
+    profiler = cProfile.Profile()
+    profiler.runcall(lambda: [itemised(deals) for _ in range(3)])
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(8)
+    return out.getvalue()
+
+
+GROUPS = ("play", "game", "advice", "live", "review", "search", "count")
 
 
 def measure(only: frozenset[str] = frozenset(GROUPS)) -> dict[str, float]:
@@ -84,6 +135,8 @@ def measure(only: frozenset[str] = frozenset(GROUPS)) -> dict[str, float]:
     deck = list(full_deck())
     hands = [random.Random(3).sample(deck, 6) for _ in range(60)]
     found: dict[str, tuple[float, float]] = {}
+    if "count" in only:
+        found.update(measure_count())
     if "play" in only:
         found["play without hands, µs"] = per(fastest(
             lambda: [pegging.check_play(e) for e, _ in plays], 15), len(plays) / 1e6)
@@ -150,10 +203,13 @@ def engine(only: frozenset[str]) -> dict[str, tuple[float, float]]:
 def profile(group: str, lines: int = 16) -> None:
     """The cProfile of one workload, by own time: the live step (``live``, the steps of
     :func:`live_steps`) or the play without the hands (``play``), on the plays
-    :func:`measure` times."""
+    :func:`measure` times; or the itemised count (``count``, :func:`profile_count`)."""
     import cProfile
     import pstats
 
+    if group == "count":
+        print(profile_count())
+        return
     from bench import pegging
     from bench._load import pegging_bodies
     from rules import Table, Variant, in_play
@@ -226,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--python", type=Path,
                         help="the interpreter for both trees (default: each tree's venv)")
-    parser.add_argument("--profile", choices=("live", "play"),
+    parser.add_argument("--profile", choices=("live", "play", "count"),
                         help="print this workload's profile by own time instead")
     parser.add_argument("--only", default=",".join(GROUPS),
                         help=f"the figures to measure, some of {','.join(GROUPS)}")

@@ -33,7 +33,7 @@ def starter_totals(
     """For each starter: which hands it can join (not holding it), and every hand's
     count with it, in the order of :func:`all_hands`."""
     hands = all_hands()
-    # The two fields apart: together they do not fit in 64 bits.
+    # The two fields apart: each looks up its own table.
     rank_codes = np.array([code >> SHIFT for code in HAND_CODE], dtype=np.int64)
     suit_codes = np.array([code & LOW for code in HAND_CODE], dtype=np.int64)
     ranks, rank_of = np.unique(rank_codes[hands].sum(axis=1), return_inverse=True)

@@ -6,9 +6,10 @@ the crib at the show.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from rules.core.cards import Card
 from rules.core.errors import ProblemCode, Problems, check_cards, check_claim
@@ -33,6 +34,28 @@ def expected_size(variant: Variant, crib: bool) -> int:
     return CRIB_SIZE if crib else variant.spec.hand_size
 
 
+def _checked() -> Callable[[Show, ClaimRuling | None], HandCheck]:
+    """HandCheck's constructor without the frozen dataclass's ``object.__setattr__`` per
+    field: the same slots, set once through their descriptors (as the live referee's
+    ``Next``)."""
+    new = object.__new__
+    show_of, ruling_of = (getattr(HandCheck, name).__set__ for name in ("show", "ruling"))
+
+    def make(show: Show, ruling: ClaimRuling | None) -> HandCheck:
+        checked = new(HandCheck)
+        show_of(checked, show)
+        ruling_of(checked, ruling)
+        return checked
+
+    return make
+
+
+_hand_check = _checked()
+_index = attrgetter("index")
+# By the variant's value: a member hashes in Python, its string in C (rules.core.variants).
+_HAND_SIZES = {variant.value: variant.spec.hand_size for variant in Variant}
+
+
 def check_hand(
     hand: Sequence[Card],
     starter: Card,
@@ -50,19 +73,24 @@ def check_hand(
     claim that reaches it where the hand does is correct: docs/rules.md#after-the-win).
     Raises :class:`rules.core.errors.RecordError` for a hand of the wrong size or a card
     twice."""
-    what = "the crib" if crib else "the hand"
-    size = expected_size(variant, crib)
-    problems = Problems()
-    _check(problems, hand, starter, size, crib, variant, claimed)
-    problems.raise_any()
+    size = CRIB_SIZE if crib else _HAND_SIZES[variant._value_]
+    # Every check at once, on the cards' indices: the right size, no card twice, the
+    # starter not held, the claim not below 0. Only a hand that fails it goes through the
+    # checks that say each problem (they find one, and refuse it).
+    if (len(hand) != size or len({*map(_index, hand), starter.index}) <= size
+            or (claimed is not None and claimed < 0)):
+        problems = Problems()
+        _check(problems, hand, starter, size, crib, variant, claimed)
+        problems.raise_any()
 
     show = count(hand, starter, crib=crib)
     if claimed is None:
-        return HandCheck(show, None)
+        return _hand_check(show, None)
     if room is not None and room > min(show.total, claimed):
         room = None  # one of them falls short: the usual ruling (and its cache)
-    return HandCheck(show, _ruling(claimed, show.total, ruleset, muggins, player, what, size,
-                                   crib, room))
+    what = "the crib" if crib else "the hand"
+    return _hand_check(show, _ruling(claimed, show.total, ruleset, muggins, player, what,
+                                     size, crib, room))
 
 
 def validate_hand(hand: Sequence[Card] | None, starter: Card | None, *, crib: bool = False,

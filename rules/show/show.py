@@ -5,24 +5,25 @@ Two ways in, one set of rules (:mod:`rules.show.items`), one packed key (:mod:`r
 * :func:`score` is the fast path: two table lookups.
 * :func:`count` itemises every scoring combination (for the referee's answer and the
   spoken call). The items of a rank multiset are worked out once, as places among
-  the sorted cards, and filled with this hand's cards; the breakdown and the call
-  are worked out once per rank multiset, flush and nobs.
+  the sorted cards; a hand's items are those places filled with its cards, each
+  combination of cards one shared :class:`Item`. The breakdown and the call are worked
+  out once per rank multiset, flush and nobs.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, combinations_with_replacement, product
-from operator import attrgetter
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from rules.core.cards import Card, Rank, full_deck
 from rules.core.findings import NINETEEN
 from rules.core.variants import CRIB_SIZE
 from rules.show.call import spoken
-from rules.show.items import NOBS, Item, ItemKind
+from rules.show.items import NOBS, Item, ItemKind, Shape
 from rules.show.tables import (
     CRIB_SUITS,
     HAND_CODE,
@@ -54,31 +55,54 @@ _DECK = tuple(full_deck())
 _JACK = (Rank.JACK.order - 1) * 4  # the index of the jack of spades; + suit for the others
 _SUITS = 4
 
-_Said = tuple[dict[str, int], str]
-"""The breakdown and the spoken call: the same for every hand of one shape."""
+Tally = MappingProxyType[str, int]
+"""Points by kind, every kind present: read-only, one for every hand of the same shape."""
 
 
-@dataclass(frozen=True, slots=True)
-class Show:
-    """A hand (or crib) counted with its starter, itemised."""
+class Show(NamedTuple):
+    """A hand (or crib) counted with its starter, itemised.
+
+    A named tuple, like :class:`Item`: a count builds one per hand, and a tuple is built
+    in one step where a frozen dataclass sets its fields one by one (bench/RESULTS.md).
+    Compared, hashed and shown by its hand, starter, crib, items and total alone, as
+    the dataclass it was: the call and the tally follow from them.
+    """
 
     hand: tuple[Card, ...]
     starter: Card
     crib: bool
     items: tuple[Item, ...]
     total: int
-    _said: _Said = field(repr=False, compare=False)
-    """The breakdown and the call, shared by every hand of the same shape."""
+    call: str
+    """The count as a player announces it: "fifteen two, fifteen four, a pair is six"."""
+    tally: Tally
+    """Points by kind, shared and read-only; :attr:`breakdown` is the caller's own copy."""
 
     @property
     def breakdown(self) -> dict[str, int]:
         """Points by kind, every kind present (a fresh dict: the caller may keep it)."""
-        return self._said[0].copy()
+        return self.tally.copy()
 
-    @property
-    def call(self) -> str:
-        """The count as a player announces it: "fifteen two, fifteen four, a pair is six"."""
-        return self._said[1]
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Show and self[:5] == other[:5]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:5])
+
+    def __repr__(self) -> str:
+        return (f"Show(hand={self.hand!r}, starter={self.starter!r}, crib={self.crib!r}, "
+                f"items={self.items!r}, total={self.total!r})")
+
+    def __reduce__(self) -> tuple[Callable[..., Show], tuple[Any, ...]]:
+        # A read-only mapping cannot be pickled (Dask pickles reviews): counted again.
+        return _recount, (self.hand, self.starter, self.crib)
+
+
+def _recount(hand: tuple[Card, ...], starter: Card, crib: bool) -> Show:
+    return count(hand, starter, crib=crib)
 
 
 # --- the fast path ------------------------------------------------------------------
@@ -111,8 +135,7 @@ def score_many(deals: Iterable[Sequence[int]], crib: bool = False) -> list[int]:
 
 # --- itemised ------------------------------------------------------------------------
 
-_by_index = attrgetter("index")
-_new_item = tuple.__new__
+_new = tuple.__new__
 
 
 def count(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Show:
@@ -120,91 +143,136 @@ def count(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Show:
     (within a kind, by the cards in rank order)."""
     if type(hand) is not tuple:
         hand = tuple(hand)
-    key = show_key(hand, starter)
+    # The key (as show_key) and the cards' indices in order, from one read of each card:
+    # this is the hot path of every hand check.
+    code, s = HAND_CODE, starter.index
+    held: list[int]
+    if len(hand) == 4:
+        w, x, y, z = hand
+        a, b, c, d = w.index, x.index, y.index, z.index
+        key = code[a] + code[b] + code[c] + code[d] + STARTER_CODE[s]
+        held = [a, b, c, d, s]
+        held.sort()  # in place: sorted() would copy a tuple into a list first
+    else:
+        held = [card.index for card in hand]
+        key = sum(code[i] for i in held) + STARTER_CODE[s]
+        held.append(s)
+        held.sort()
     rank_code = key >> SHIFT
-    pattern = PATTERNS[rank_code]
-    cards = sorted((*hand, starter), key=_by_index)
-    # This is the hot loop of every hand check: Item's own tuple constructor, skipping
-    # NamedTuple's Python-level __new__.
-    items = [_new_item(Item, (kind, cards_of(cards), points))
-             for kind, cards_of, points in pattern.places]
+    places, points, call, tally = _COUNTED[rank_code]
+    items = []  # a loop in this frame: a comprehension's own frame costs more, at two items
+    for combinations_of, cards_of in places:
+        items.append(combinations_of[cards_of(held)])
     suited = (CRIB_SUITS if crib else HAND_SUITS)[key & LOW]
-    if not suited:  # nine hands in ten
-        said = _PLAIN[rank_code] if pattern.points else _nothing(len(hand), crib)
-        return _show(hand, starter, crib, tuple(items), pattern.points, said)
+    if suited:  # one hand in thirteen
+        return _suited(hand, starter, crib, items, held, rank_code, points + suited, suited)
+    if not points:
+        call, tally = _nothing(len(hand), crib)
+    return _new(Show, (hand, starter, crib, tuple(items), points, call, tally))
 
-    # The table has applied the flush and nobs rules; here they are only itemised.
-    jack = _JACK + starter.index % _SUITS
-    nobs = NOBS if any(card.index == jack for card in hand) else 0
+
+def _suited(hand: tuple[Card, ...], starter: Card, crib: bool, items: list[Item],
+            held: list[int], rank_code: int, total: int, suited: int) -> Show:
+    """A count with a flush or nobs: the table has applied their rules; here they are only
+    itemised."""
+    s = starter.index
+    jack = _JACK + s % _SUITS
+    nobs = NOBS if jack != s and jack in held else 0
     flush = suited - nobs
     if flush > len(hand):  # the starter is in the flush
-        items.append(Item(ItemKind.FLUSH, tuple(cards), flush))
+        items.append(Item(ItemKind.FLUSH, tuple([_DECK[i] for i in held]), flush))
     elif flush:
-        items.append(Item(ItemKind.FLUSH, tuple(c for c in cards if c is not starter), flush))
+        items.append(Item(ItemKind.FLUSH, tuple([_DECK[i] for i in held if i != s]), flush))
     if nobs:
         items.append(Item(ItemKind.NOBS, (_DECK[jack],), nobs))
-    return _show(hand, starter, crib, tuple(items), pattern.points + suited,
-                 _said(rank_code, flush, nobs))
+    call, tally = _said(rank_code, flush, nobs)
+    return _new(Show, (hand, starter, crib, tuple(items), total, call, tally))
 
 
-def _shower() -> Callable[[tuple[Card, ...], Card, bool, tuple[Item, ...], int, _Said], Show]:
-    """Show's constructor without the frozen dataclass's ``object.__setattr__`` per field
-    (half the cost of a count): the same slots, set once through their descriptors."""
-    new = object.__new__
-    hand, starter, crib, items, total, said = (
-        getattr(Show, name).__set__ for name in ("hand", "starter", "crib", "items", "total",
-                                                  "_said"))
+class _Combinations(dict[tuple[int, ...], Item]):
+    """Card indices (in order) -> the one :class:`Item` of this kind and points with those
+    cards.
 
-    def make(h: tuple[Card, ...], s: Card, c: bool, i: tuple[Item, ...], t: int,
-             w: _Said) -> Show:
-        show = new(Show)
-        hand(show, h)
-        starter(show, s)
-        crib(show, c)
-        items(show, i)
-        total(show, t)
-        said(show, w)
-        return show
+    Every hand's fifteens, pairs and runs are looked up here rather than built: a lookup
+    costs half what building an item does, and a pack holds a bounded number of them
+    (about 23,000 for four-card hands with a starter). Past :data:`_MOST` in all the
+    tables an item is built and not kept, so that a server's worker meeting the
+    seven-card game's many six-card runs stays small."""
 
-    return make
+    kept = 0  # in every table together
+
+    def __init__(self, kind: ItemKind, points: int) -> None:
+        super().__init__()
+        self.kind, self.points = kind, points
+
+    def __missing__(self, indices: tuple[int, ...]) -> Item:
+        item = Item(self.kind, tuple([_DECK[i] for i in indices]), self.points)
+        if _Combinations.kept < _MOST:
+            _Combinations.kept += 1
+            self[indices] = item
+        return item
 
 
-_show = _shower()
+_MOST = 1 << 15
+_COMBINATIONS: dict[tuple[ItemKind, int], _Combinations] = {}
 
 
-def _said(rank_code: int, flush: int, nobs: int) -> _Said:
+def _combinations(kind: ItemKind, points: int) -> _Combinations:
+    table = _COMBINATIONS.get((kind, points))
+    if table is None:
+        table = _COMBINATIONS[kind, points] = _Combinations(kind, points)
+    return table
+
+
+_Places = tuple[tuple[_Combinations, Callable[[list[int]], tuple[int, ...]]], ...]
+_Counted = tuple[_Places, int, str, Tally]
+"""A rank multiset's places, its points, and its call and tally with no flush and no nobs."""
+
+
+class _Plain(dict[int, _Counted]):
+    """Rank field -> what :func:`count` needs of a hand of those ranks."""
+
+    def __missing__(self, rank_code: int) -> _Counted:
+        pattern = PATTERNS[rank_code]  # its breakdown has flush and nobs at 0 already
+        places = tuple((_combinations(kind, points), cards_of)
+                       for kind, cards_of, points in pattern.places)
+        counted = self[rank_code] = (places, pattern.points, spoken(pattern.shape),
+                                     _tally(pattern.breakdown))
+        return counted
+
+
+def _said(rank_code: int, flush: int, nobs: int) -> tuple[str, Tally]:
     key = (rank_code, flush, nobs)
     said = _SAID.get(key)
     if said is None:
         pattern = PATTERNS[rank_code]
         breakdown = pattern.breakdown | {ItemKind.FLUSH.value: flush, ItemKind.NOBS.value: nobs}
-        shape = pattern.shape
+        shape: Shape = pattern.shape
         if flush:
             shape += ((ItemKind.FLUSH, flush, ""),)
         if nobs:
             shape += ((ItemKind.NOBS, nobs, ""),)
-        said = _SAID[key] = (breakdown, spoken(shape))
+        said = _SAID[key] = (spoken(shape), _tally(breakdown))
     return said
 
 
 @cache
-def _nothing(size: int, crib: bool) -> _Said:
+def _nothing(size: int, crib: bool) -> tuple[str, Tally]:
     """A hand worth nothing: called "nineteen" only where no such hand can make 19."""
-    breakdown = dict.fromkeys((kind.value for kind in ItemKind), 0)
-    return breakdown, spoken((), nineteen_means_zero(size, crib))
+    return spoken((), nineteen_means_zero(size, crib)), _tally(
+        dict.fromkeys((kind.value for kind in ItemKind), 0))
 
 
-class _Plain(dict[int, _Said]):
-    """Rank field -> what a hand of those ranks says with no flush and no nobs."""
-
-    def __missing__(self, rank_code: int) -> _Said:
-        pattern = PATTERNS[rank_code]  # its breakdown has flush and nobs at 0 already
-        said = self[rank_code] = (pattern.breakdown, spoken(pattern.shape))
-        return said
+_TALLIES: dict[tuple[int, ...], Tally] = {}
 
 
-_SAID: dict[tuple[int, int, int], _Said] = {}
-_PLAIN = _Plain()
+def _tally(breakdown: dict[str, int]) -> Tally:
+    """One read-only tally for every equal breakdown (there are a few hundred)."""
+    return _TALLIES.setdefault(tuple(breakdown.values()), MappingProxyType(breakdown))
+
+
+_SAID: dict[tuple[int, int, int], tuple[str, Tally]] = {}
+_COUNTED = _Plain()
 
 
 # --- which totals can exist ------------------------------------------------------------
@@ -306,7 +374,7 @@ def prepare(hand_sizes: Sequence[int] = (4,)) -> None:
     """
     for size in hand_sizes:
         for orders in _multisets(size + 1):
-            _PLAIN[rank_key(orders)]  # the pattern first: the rank points come from it
+            _COUNTED[rank_key(orders)]  # the pattern first: the rank points come from it
             RANKS[rank_key(orders)]
     for size in hand_sizes:
         for crib in (False, True):

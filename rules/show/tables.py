@@ -7,29 +7,30 @@ Every card has a code, one for a hand card (:data:`HAND_CODE`) and one for a sta
 * the rank field (bits :data:`SHIFT` and up) is the rank multiset, as base-5 counts:
   a card of rank order ``o`` (1 = ace .. 13 = king) adds ``5 ** (o - 1)``. Fifteens,
   pairs and runs depend on nothing else.
-* the suit field (the low :data:`SHIFT` bits) holds twelve 3-bit digits, suits in the
-  order S H D C: the hand's cards of each suit (digits 0-3), the starter's suit
-  (digits 4-7) and the hand's jacks of each suit (digits 8-11). Flush and nobs depend
-  on nothing else.
+* the suit field (the low :data:`SHIFT` bits), suits in the order S H D C (0 to 3):
+  the hand's cards of each suit in four 3-bit digits (bits 0-11), the starter's suit
+  as a number in bits 12-13, and the hand's jacks, one bit a suit (bits 14-17). Flush
+  and nobs depend on nothing else.
 
 A worked example, the 29 hand 5H 5C 5S JD with the starter 5D:
 
 * rank field: four fives give digit 5 the count 4, and the jack digit 11 the count 1:
   ``4 * 5**4 + 5**10 = 9_768_125``;
 * suit field: one hand card in each suit, ``8**0 + 8**1 + 8**2 + 8**3 = 585``; the
-  starter is a diamond, ``8**(4 + 2) = 262_144``; the hand's jack is a diamond,
-  ``8**(8 + 2) = 1_073_741_824``; together ``1_074_004_553``;
-* the key is ``9_768_125 << 36 | 1_074_004_553``, and the count is
-  ``RANKS[9_768_125] + HAND_SUITS[1_074_004_553]`` = 28 + 1.
+  starter is a diamond, ``2 << 12 = 8_192``; the hand's jack is a diamond,
+  ``1 << (14 + 2) = 65_536``; together ``74_313``;
+* the key is ``9_768_125 << 18 | 74_313``, and the count is
+  ``RANKS[9_768_125] + HAND_SUITS[74_313]`` = 28 + 1.
 
 (``tests/library/test_show.py`` checks these numbers.) Why no field can overflow into the
 next: adding codes never carries from one digit to the next as long as every digit
 stays below its base. A pack has four cards of a rank, so a rank digit is at most 4
 (base 5). The largest hand counted holds five cards (the seven-card game), so a
-hand's suit digit is at most 5; there is one starter, so its digits are 0 or 1; a
-suit has one jack, so a jack digit is 0 or 1: all below 8. The rank field needs
-``13 * log2(5)`` < 31 bits, so a key is under 2**67 (a Python int; numpy code splits
-the fields first, see :mod:`rules.show.distribution`).
+hand's suit digit is at most 5 (below 8); there is one starter, so its suit number is
+added once (below 4); a suit has one jack, so a jack bit is set at most once. The rank
+field needs ``13 * log2(5)`` < 31 bits, so a key is under 2**49: one machine word, the
+fast integer path of a compiler or numpy, and two 30-bit digits of a Python int where
+the old 36-bit suit field made three.
 
 So a count is two dictionary lookups. The dictionaries fill themselves: a field seen
 for the first time is decoded and worked out once from the rules in :mod:`rules.show.items`.
@@ -61,9 +62,10 @@ ShowKey = int
 
 _RANK_BASE = 5  # at most four cards of a rank
 _SUIT_BASE = 8  # up to five hand cards of a suit
-_STARTER_DIGIT = 4
-_JACK_DIGIT = 8
-SHIFT = 36  # 12 suit digits of 3 bits
+_SUITS = 4
+_STARTER_BIT = 12  # the starter's suit, a number 0-3
+_JACK_BIT = 14  # a bit for each suit's jack
+SHIFT = 18
 LOW = (1 << SHIFT) - 1
 
 
@@ -105,10 +107,9 @@ class _SuitPoints(dict[int, int]):
         self.crib = crib
 
     def __missing__(self, code: int) -> int:
-        digits = _digits(code, 12, _SUIT_BASE)
-        held = digits[:_STARTER_DIGIT]
-        starter = digits[_STARTER_DIGIT:_JACK_DIGIT].index(1)
-        jacks = digits[_JACK_DIGIT:]
+        held = _digits(code, _SUITS, _SUIT_BASE)
+        starter = code >> _STARTER_BIT & _SUITS - 1
+        jacks = _digits(code >> _JACK_BIT, _SUITS, 2)
         size = sum(held)
         points = NOBS * jacks[starter]
         if size in held:  # every hand card one suit
@@ -137,10 +138,10 @@ def _codes() -> tuple[tuple[ShowKey, ...], tuple[ShowKey, ...]]:
     hand, starter = [], []
     for card in full_deck():
         rank = _RANK_BASE ** (card.rank.order - 1) << SHIFT
-        suit = card.index % 4
-        jack = _SUIT_BASE ** (_JACK_DIGIT + suit) if card.rank is Rank.JACK else 0
+        suit = card.index % _SUITS
+        jack = 1 << _JACK_BIT + suit if card.rank is Rank.JACK else 0
         hand.append(rank | (_SUIT_BASE**suit + jack))
-        starter.append(rank | _SUIT_BASE ** (_STARTER_DIGIT + suit))
+        starter.append(rank | suit << _STARTER_BIT)
     return tuple(hand), tuple(starter)
 
 

@@ -235,5 +235,6 @@ class TestPackedKey:
         key = show_key(hand, starter)
         assert key == sum(HAND_CODE[c.index] for c in hand) + STARTER_CODE[starter.index]
         assert key >> SHIFT == 9_768_125 == 4 * 5**4 + 5**10
-        assert key & LOW == 1_074_004_553 == 585 + 8**6 + 8**10
+        assert key & LOW == 74_313 == 585 + (2 << 12) + (1 << 16)
+        assert key == 9_768_125 << 18 | 74_313 == 2_560_655_434_313
         assert RANKS[key >> SHIFT] == 28 and HAND_SUITS[key & LOW] == 1

@@ -214,7 +214,7 @@ from service import create_app
 
 client = create_app().test_client()
 def sizes():
-    return (len(tables.RANKS), len(tables.PATTERNS), len(show._PLAIN),
+    return (len(tables.RANKS), len(tables.PATTERNS), len(show._COUNTED),
             show.possible_totals.cache_info().currsize)
 before = sizes()
 hands = {"five-card": ["5H", "5C", "JS"], "six-card": ["5H", "5C", "5S", "JD"],
