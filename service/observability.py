@@ -26,6 +26,7 @@ from prometheus_client import (
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from rules import Finding
+from service.logs import REQUEST_ID_KEY
 
 __all__ = ["DRAIN_FILE", "HEALTHZ", "HEALTHZ_BODY", "REQUEST_ID", "count_findings", "install",
            "metrics_response", "readiness"]
@@ -107,7 +108,7 @@ class _RequestIdFilter(logging.Filter):
         return True
 
 
-_ID_KEY = "muggins.request_id"
+_ID_KEY = REQUEST_ID_KEY
 _SECURITY_HEADERS = (
     # Every answer: browsers must not second-guess the content type or leak URLs.
     ("X-Content-Type-Options", "nosniff"),
