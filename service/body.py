@@ -11,6 +11,7 @@ holding one is a 422 pointing at it, here, before any schema sees it.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -22,7 +23,7 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMe
 
 from service.errors import InvalidRequest, json_pointer
 
-__all__ = ["lone_surrogates", "read_json"]
+__all__ = ["document_of", "lone_surrogates", "plain_body", "read_json"]
 
 
 def _reject_constant(name: str) -> Any:
@@ -125,6 +126,36 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys,
                             parse_constant=_reject_constant)
 
 
+def document_of(data: bytes) -> Any:
+    """The JSON document ``data`` holds, read strictly; a 400 when it holds none."""
+    if _too_deep(data):
+        raise BadRequest("unreadable JSON: nested too deeply")
+    try:
+        # As json.loads reads bytes, with the one decoder built once.
+        return _DECODER.decode(data.decode(json.detect_encoding(data), "surrogatepass"))
+    except RecursionError:
+        raise BadRequest("unreadable JSON: nested too deeply") from None
+    except ValueError as error:
+        raise BadRequest(f"unreadable JSON: {error}") from None
+
+
+def plain_body(environ: dict[str, Any], limit: int | None) -> bytes | None:
+    """A request's body when nothing about reading it can go wrong: sent as
+    ``application/json`` with a length within ``limit``, and not chunked. The body is
+    put back, so that the app can read it again. Otherwise None, and nothing read."""
+    length = environ.get("CONTENT_LENGTH", "")
+    if (environ.get("CONTENT_TYPE") != "application/json" or not length.isdigit()
+            or "HTTP_TRANSFER_ENCODING" in environ
+            or (limit is not None and int(length) > limit)):
+        return None
+    try:
+        data: bytes = environ["wsgi.input"].read(int(length))
+    except Exception:  # the client went away: the app finds the body cut short
+        data = b""
+    environ["wsgi.input"] = io.BytesIO(data)
+    return data if len(data) == int(length) and not _SURROGATE_ESCAPE.search(data) else None
+
+
 def read_json(*, text_checked: bool = True) -> Any:
     """The request's JSON document; with ``text_checked`` (the default), a 422 for every
     lone surrogate in it. A batch checks them itself, item by item
@@ -138,15 +169,7 @@ def read_json(*, text_checked: bool = True) -> Any:
     if (request.content_length is None and limit is not None and len(data) >= limit
             and request.environ["wsgi.input"].read(1)):
         raise RequestEntityTooLarge()
-    if _too_deep(data):
-        raise BadRequest("unreadable JSON: nested too deeply")
-    try:
-        # As json.loads reads bytes, with the one decoder built once.
-        document = _DECODER.decode(data.decode(json.detect_encoding(data), "surrogatepass"))
-    except RecursionError:
-        raise BadRequest("unreadable JSON: nested too deeply") from None
-    except ValueError as error:
-        raise BadRequest(f"unreadable JSON: {error}") from None
+    document = document_of(data)
     if text_checked and _SURROGATE_ESCAPE.search(data):
         problems = InvalidRequest(_lone_surrogates(document))
         if problems.errors:
