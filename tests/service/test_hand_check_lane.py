@@ -94,7 +94,7 @@ def test_a_body_over_the_limit_is_flask_s() -> None:
 def test_flask_is_not_asked_and_the_answer_is_counted() -> None:
     app = create_app()
 
-    def refuse() -> None:
+    def refuse() -> str:
         raise AssertionError("a valid hand check reached Flask")
 
     app.view_functions["v1.hands_check"] = refuse
