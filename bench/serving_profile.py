@@ -97,10 +97,10 @@ def one(name: str, cwd: Path, app_config: str, requests: list[bytes], total: int
 
 def show(title: str, stats: pstats.Stats, total: int, top: int = 25) -> None:
     raw = stats.stats  # type: ignore[attr-defined]
-    # The requests profiled: the views' calls (gunicorn's handle_request was entered
-    # before the profile started in the first request of each worker).
+    # The requests profiled: the middleware's calls (gunicorn's handle_request was
+    # entered before the profile started, in the first request of each worker).
     calls = sum(v[1] for k, v in raw.items()
-                if k[2] in ("hands_check", "hands_batch") and "/service/" in k[0])
+                if k[2] == "__call__" and k[0].endswith("service/observability.py"))
     own = sum(v[2] for v in raw.values())
     print(f"\n## {title}: {calls} requests profiled, "
           f"{own / calls * 1e6:,.0f} µs own CPU a request under cProfile")
