@@ -2,6 +2,8 @@
 
     make bench          (or: .venv/bin/python -m bench.serving [--rounds 5]
                              [--requests 1500] [--against REF])
+    .venv/bin/python -m bench.serving --profile 2000 [--against REF]
+                        (where the CPU goes: bench/serving_profile.py)
 
 Servers on free ports on 127.0.0.1, each under gunicorn.conf.py:
 
