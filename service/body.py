@@ -144,7 +144,8 @@ def plain_body(environ: dict[str, Any], limit: int | None) -> bytes | None:
     ``application/json`` with a length within ``limit``, and not chunked. The body is
     put back, so that the app can read it again. Otherwise None, and nothing read."""
     length = environ.get("CONTENT_LENGTH", "")
-    if (environ.get("CONTENT_TYPE") != "application/json" or not length.isdigit()
+    if (environ.get("CONTENT_TYPE") != "application/json"
+            or not (length.isascii() and length.isdigit())  # int() refuses "²"
             or "HTTP_TRANSFER_ENCODING" in environ
             or (limit is not None and int(length) > limit)):
         return None

@@ -5,6 +5,7 @@ the one error layer."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from typing import Any
@@ -89,6 +90,16 @@ def test_a_body_over_the_limit_is_flask_s() -> None:
     assert len(data) > 64
     got = _answer(lane, data)
     assert got[0] == 413 and got == _answer(flask, data)
+
+
+def test_a_length_only_flask_can_read_is_flask_s() -> None:
+    from service.body import plain_body
+
+    for length in ("²", "", "-1", "1e3"):
+        environ: dict[str, Any] = {"CONTENT_TYPE": "application/json",
+                                   "CONTENT_LENGTH": length, "wsgi.input": io.BytesIO(b"{}")}
+        assert plain_body(environ, 1024) is None
+        assert environ["wsgi.input"].read() == b"{}"  # nothing read
 
 
 def test_flask_is_not_asked_and_the_answer_is_counted() -> None:
