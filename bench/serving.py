@@ -2,6 +2,8 @@
 
     make bench          (or: .venv/bin/python -m bench.serving [--rounds 5]
                              [--requests 1500] [--against REF])
+    .venv/bin/python -m bench.serving --profile 2000 [--against REF]
+                        (where the CPU goes: bench/serving_profile.py)
 
 Servers on free ports on 127.0.0.1, each under gunicorn.conf.py:
 
@@ -112,7 +114,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="whole games a round")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--against", metavar="REF", help="also serve the app as at REF")
+    parser.add_argument("--profile", type=int, metavar="N",
+                        help="instead: N hand checks and N/100 batches through gunicorn with "
+                        "every worker under cProfile (bench/profile.conf.py); the top lines "
+                        "by own CPU time, and that time by layer")
     args = parser.parse_args()
+    if args.profile:
+        from bench.serving_profile import profile
+
+        profile(args)
+        return
     header("server CPU per request under the production gunicorn config, against the floor")
 
     rng = random.Random(5)

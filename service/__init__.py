@@ -74,4 +74,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     meta.install_docs(app)
     meta.install_page_policy(app)
     app.register_blueprint(blueprint())
+    if not origins and not app.before_request_funcs:
+        # The hand check ahead of Flask's dispatch (service/observability.py): with CORS
+        # on, Flask adds headers to its answer, so Flask must answer it.
+        from service.v1.hands import hands_check_lane
+
+        observability.add_lane(app, "/v1/hands/check", lambda environ: hands_check_lane(
+            environ, app.config["MAX_CONTENT_LENGTH"]))
     return app

@@ -15,13 +15,16 @@ from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.sansio.response import Response
 
-__all__ = ["FastJSONProvider"]
+__all__ = ["ANSWER_OPTIONS", "FastJSONProvider"]
 
 # Flask's own encoder decides what dates, dataclasses and anything else unusual become,
 # so the documents stay what they were; keys that are not strings become strings, as
 # the standard library does.
 _OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS | \
     orjson.OPT_NON_STR_KEYS
+
+ANSWER_OPTIONS = _OPTIONS | orjson.OPT_APPEND_NEWLINE
+"""An answer's body: what :meth:`FastJSONProvider.response` writes."""
 
 
 class FastJSONProvider(DefaultJSONProvider):
@@ -44,8 +47,7 @@ class FastJSONProvider(DefaultJSONProvider):
     def response(self, *args: Any, **kwargs: Any) -> Response:
         obj = self._prepare_response_obj(args, kwargs)
         try:
-            data = orjson.dumps(obj, default=self.default,
-                                option=_OPTIONS | orjson.OPT_APPEND_NEWLINE)
+            data = orjson.dumps(obj, default=self.default, option=ANSWER_OPTIONS)
         except TypeError:  # what orjson cannot write: the standard library, as Flask does
             return super().response(obj)
         return self._app.response_class(data, mimetype=self.mimetype)  # type: ignore[arg-type]

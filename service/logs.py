@@ -11,11 +11,14 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
-__all__ = ["ACCESS_FIELDS", "LOGGING", "AccessFormatter", "JsonAccessLogger"]
+__all__ = ["ACCESS_FIELDS", "LOGGING", "REQUEST_ID_KEY", "AccessFormatter", "JsonAccessLogger"]
 
 ACCESS_FIELDS = ("method", "path", "status", "bytes", "duration_ms", "request_id",
                  "remote_addr", "user_agent")
 """What each access line carries after time, level, logger and message."""
+
+REQUEST_ID_KEY = "muggins.request_id"
+"""Where the middleware keeps a request's id in its environ."""
 
 _FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
@@ -54,21 +57,27 @@ class AccessFormatter(logging.Formatter):
         self.stamp = ""
 
     def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        return self.stamp_of(record.created, record.msecs)
+
+    def stamp_of(self, created: float, msecs: float) -> str:
         # logging's default format (as python-json-logger writes it), the seconds part
         # worked out once a second
-        second = int(record.created)
+        second = int(created)
         if second != self.second:
             self.second = second
             self.stamp = time.strftime(self.default_time_format, self.converter(second))
-        return f"{self.stamp},{int(record.msecs):03d}"
+        return f"{self.stamp},{int(msecs):03d}"
 
     def format(self, record: logging.LogRecord) -> str:
-        line: dict[str, Any] = {"time": self.formatTime(record), "level": record.levelname,
-                                "logger": record.name, "message": record.getMessage()}
         fields = record.__dict__
-        for name in ACCESS_FIELDS:
-            line[name] = fields.get(name)
-        return json.dumps(line, ensure_ascii=False, default=str)
+        return self.line(self.formatTime(record), record.levelname, record.name,
+                         record.getMessage(), {name: fields.get(name) for name in ACCESS_FIELDS})
+
+    @staticmethod
+    def line(stamp: str, level: str, logger: str, message: str,
+             fields: dict[str, Any]) -> str:
+        return json.dumps({"time": stamp, "level": level, "logger": logger, "message": message,
+                           **fields}, ensure_ascii=False, default=str)
 
 
 class JsonAccessLogger(Logger):  # type: ignore[misc]  # gunicorn ships no type hints
@@ -99,10 +108,14 @@ class JsonAccessLogger(Logger):  # type: ignore[misc]  # gunicorn ships no type 
         log = self.access_log
         if not log.isEnabledFor(logging.INFO):
             return
-        request_id = None
-        for name, value in getattr(resp, "headers", ()):
-            if name.lower() == "x-request-id":
-                request_id = value
+        # The id the answer's headers carry: the middleware's (service/observability.py)
+        # is kept in the environ too, which spares reading the headers.
+        headers = getattr(resp, "headers", ())
+        request_id = environ.get(REQUEST_ID_KEY) if headers else None
+        if request_id is None:
+            for name, value in headers:
+                if name.lower() == "x-request-id":
+                    request_id = value
         fields = {
             "method": environ.get("REQUEST_METHOD"),
             "path": environ.get("PATH_INFO"),
@@ -113,10 +126,45 @@ class JsonAccessLogger(Logger):  # type: ignore[misc]  # gunicorn ships no type 
             "remote_addr": self.client_address(environ),
             "user_agent": environ.get("HTTP_USER_AGENT"),
         }
-        # The record made directly: Logger.info would first walk the stack to name the
-        # calling source line, which an access line never shows.
-        log.handle(log.makeRecord(log.name, logging.INFO, "", 0, "request", (), None,
-                                  extra=fields))
+        streams = _plain_streams(log)
+        if streams is None:
+            # The record made directly: Logger.info would first walk the stack to name
+            # the calling source line, which an access line never shows.
+            log.handle(log.makeRecord(log.name, logging.INFO, "", 0, "request", (), None,
+                                      extra=fields))
+            return
+        # As configured (LOGGING): each line written as its handler would write it,
+        # without the record, the filters and the calls a record goes through.
+        created = time.time()
+        msecs = int((created - int(created)) * 1000) + 0.0  # as LogRecord works it out
+        for handler, formatter in streams:
+            text = formatter.line(formatter.stamp_of(created, msecs), "INFO", log.name,
+                                  "request", fields) + handler.terminator
+            handler.acquire()
+            try:
+                handler.stream.write(text)
+                handler.flush()
+            except Exception:  # as StreamHandler.emit: a broken stream is reported, not raised
+                handler.handleError(log.makeRecord(log.name, logging.INFO, "", 0, "request",
+                                                   (), None, extra=fields))
+            finally:
+                handler.release()
 
+
+def _plain_streams(log: logging.Logger
+                   ) -> list[tuple[logging.StreamHandler[Any], AccessFormatter]] | None:
+    """The access logger's handlers when each is a stream with the access formatter and
+    nothing else would see a record (no filter, no parent's handler): the production
+    set-up. Otherwise None, and records go the general way."""
+    if log.filters or log.propagate or log.disabled:
+        return None
+    streams = []
+    for handler in log.handlers:
+        formatter = handler.formatter
+        if (type(handler) is not logging.StreamHandler or handler.filters
+                or handler.level > logging.INFO or type(formatter) is not AccessFormatter):
+            return None
+        streams.append((handler, formatter))
+    return streams
 
 logging.getLogger("muggins").setLevel(logging.INFO)

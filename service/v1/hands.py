@@ -6,13 +6,15 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
 from flask import Response, jsonify, request
 from marshmallow import ValidationError
 
 from rules import Finding, HandCheck, Problem, RecordError, Variant, check_hand
 from rules.answers import MAX_BATCH, findings_answer, hand_answer, problems_of
 from rules.show import validate_hand
-from service.body import lone_surrogates, read_json
+from service.body import document_of, lone_surrogates, plain_body, read_json
+from service.encoding import ANSWER_OPTIONS
 from service.errors import (
     MAX_ERRORS,
     InvalidRequest,
@@ -115,6 +117,24 @@ def hands_check() -> Response:
     """
     data = load_request(_check_schema, read_json(), hand_checks)
     return jsonify(_check(data))
+
+
+def hands_check_lane(environ: dict[str, Any], limit: int | None) -> bytes | None:
+    """:func:`hands_check`'s answer, for the request path ahead of Flask's dispatch
+    (service/observability.py): the same bytes, to a request whose body is a valid
+    hand check; None, having changed nothing, to any other. Every refusal and error is
+    Flask's, through the one error layer."""
+    data = plain_body(environ, limit)
+    if data is None:
+        return None
+    try:
+        loaded = _check_schema.load(document_of(data))
+        findings: list[Finding] = []
+        answer = orjson.dumps(_check(loaded, findings), option=ANSWER_OPTIONS)
+    except Exception:  # Flask answers it again, and says what is wrong
+        return None
+    count_findings(findings)
+    return answer
 
 
 _ITEM = re.compile(r"#/hands/(0|[1-9][0-9]*)(?=/|$)")
