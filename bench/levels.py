@@ -34,12 +34,12 @@ from rules.review import rate_play
 SEEDS = {"fit": 1000, "test": 2000}
 
 
-def rows(set_name: str, pairs: int) -> Iterator[dict[str, Any]]:
-    """One row a player a game of the set, with the seconds each game took to play and
-    to review."""
+def rows(set_name: str, pairs: int, first: int = 0) -> Iterator[dict[str, Any]]:
+    """One row a player a game of the set (its duplicate pairs ``first`` to ``pairs`` - 1),
+    with the seconds each game took to play and to review."""
     tables = shipped_tables()
     base = SEEDS[set_name]
-    for number in range(pairs):
+    for number in range(first, pairs):
         for (i, one), (j, other) in combinations(enumerate(LEVELS), 2):
             seed = base + number * 100 + i * 10 + j
             started = time.process_time()
@@ -72,6 +72,8 @@ def rows(set_name: str, pairs: int) -> Iterator[dict[str, Any]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=6, help="duplicate pairs a pairing")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first pair to play (to split a set between processes)")
     parser.add_argument("--set", choices=sorted(SEEDS), help="play one set only")
     parser.add_argument("--rows", type=Path, help="write the rows here (JSON Lines)")
     parser.add_argument("--figures", type=Path, nargs=2, metavar=("FIT", "TEST"),
@@ -88,7 +90,7 @@ def main() -> None:
     found: dict[str, list[dict[str, Any]]] = {}
     for set_name in [args.set] if args.set else sorted(SEEDS):
         started = time.perf_counter()
-        found[set_name] = list(rows(set_name, args.pairs))
+        found[set_name] = list(rows(set_name, args.pairs, args.first))
         games = len(found[set_name]) // 2
         print(f"{set_name}: {games} games in {time.perf_counter() - started:.0f} s")
         if args.rows:

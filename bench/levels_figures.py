@@ -32,7 +32,9 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+    # Clamped: at no wins the lower bound is 0 in exact arithmetic but rounds a hair
+    # below it, and printed "-0.00".
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def rating(rows: Sequence[Row]) -> float:

@@ -12,8 +12,9 @@ levels (``rules.players.LEVELS``, every pair of two in ``itertools.combinations`
 order), so each 30 games hold every pairing once, both ways round. Each player is named
 by their level, so ``muggins archive`` over the corpus gives a row a level; each game
 opens with a comment naming its seed, each player's level and its duplicate. The seeds
-(from 5,000) are neither of ``bench.levels``'s sets. The file is gzip with no name and
-no time in its header, so the bytes depend on the games alone.
+(from 5,000) are not ``bench.levels``'s fit set, but the first 120 games are its test
+set's pairs 30 to 33 (docs/archive.md). The file is gzip with no name and no time in
+its header, so the bytes depend on the games alone.
 """
 
 from __future__ import annotations

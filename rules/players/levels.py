@@ -53,7 +53,7 @@ LEVELS = (
 """The six levels the bench plays (bench/levels.py), weakest first: a uniform draw of the
 legal decisions, three softmax levels ever colder, one that takes the engine's best half
 the time, and the engine's best always. Each beats the one below it on duplicate deals
-(docs/rating.md: 58% to 96% of 24 games; a first ladder, ever likelier to take the best
+(docs/rating.md: 59% to 91% of 80 games; a first ladder, ever likelier to take the best
 at temperatures of 0.01 and below, had its top three levels one strength)."""
 
 

@@ -29,6 +29,16 @@ def test_wilson_by_hand() -> None:
     assert half == pytest.approx(0.18573, abs=1e-5)
 
 
+def test_wilson_stays_within_a_rate() -> None:
+    # 0 of 80: z² ÷ (n + z²) = 3.8416 ÷ 83.8416 above; below, 0 exactly, where the
+    # centre less the half came out a hair under it and printed "-0.00".
+    low, high = wilson(0, 80)
+    assert low == 0.0 and f"{low:.2f}" == "0.00"
+    assert high == pytest.approx(3.8416 / 83.8416, abs=1e-12)
+    low, high = wilson(80, 80)
+    assert high == 1.0 and low == pytest.approx(80 / 83.8416, abs=1e-12)
+
+
 def test_the_bench_pools_as_the_library_does() -> None:
     rows = [row("a", "b", decisions=4, cards=3, discards_judged=1, discards=0.01,
                 play=0.13),
