@@ -12,8 +12,18 @@ rated by rules.review.rate_play; one row a player a game is kept as JSON Lines.
     .venv/bin/python -m bench.levels --pairs 6 --set fit --rows fit.jsonl   (one set, kept)
     .venv/bin/python -m bench.levels --figures fit.jsonl test.jsonl        (figures only)
 
-A set of 6 pairs is 180 games, about 3.5 minutes of CPU (0.82 s to play a game, 0.27 s
-to review it); the figures take a few seconds.
+The figures in docs/rating.md: the fit set on 6 pairs, the test set on 34 (every level's
+200-game split halves measured), its pairs split between two processes and joined:
+
+    .venv/bin/python -m bench.levels --set fit --pairs 6 --rows fit.jsonl
+    .venv/bin/python -m bench.levels --set test --pairs 17 --rows test-a.jsonl
+    .venv/bin/python -m bench.levels --set test --first 17 --pairs 34 --rows test-b.jsonl
+    cat test-a.jsonl test-b.jsonl > test.jsonl
+
+A pair's games depend only on its seed, so a split gives the rows one process would. A
+set of 6 pairs is 180 games, about 3.5 minutes of CPU (0.82 s to play a game, 0.23 s to
+review it); 34 pairs are 1,020 games, about 18 minutes; the figures take seconds. The
+fit set stops at 10 pairs: its seeds would reach the test set's.
 """
 
 from __future__ import annotations
