@@ -36,6 +36,7 @@ from collections import defaultdict
 
 from bench._common import header
 from rules.club import (
+    BETA,
     Line,
     Result,
     Scorecard,
@@ -46,7 +47,9 @@ from rules.club import (
     season_games,
     seat,
 )
-from rules.club.season import BETA, TAU
+
+TAU = model().tau
+"""The shipped model's tau (OpenSkill's default, rules.club.season)."""
 
 EDGE = math.log(0.56 / 0.44)
 A_LEVEL = ((math.log(0.668 / 0.332) - EDGE) + (EDGE - math.log(0.448 / 0.552))) / 2

@@ -40,8 +40,10 @@ from bench.season import (
     points_predictions,
     seasons,
 )
-from rules.club import check_night
-from rules.club.season import MU, SIGMA, TAU
+from rules.club import check_night, model
+
+_SHIPPED = model()
+MU, SIGMA, TAU = _SHIPPED.mu, _SHIPPED.sigma, _SHIPPED.tau
 
 Model = PlackettLuce | ThurstoneMostellerFull
 Feed = Callable[[Model, dict[str, Any], Season, int], None]
