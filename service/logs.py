@@ -53,8 +53,9 @@ class AccessFormatter(logging.Formatter):
 
     def __init__(self) -> None:
         super().__init__()
-        self.second = -1
-        self.stamp = ""
+        self.seconds = (-1, "")
+        """The second last stamped and its stamp, one tuple: threads that stamp at once
+        each read a pair that belongs together."""
 
     def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
         return self.stamp_of(record.created, record.msecs)
@@ -63,10 +64,11 @@ class AccessFormatter(logging.Formatter):
         # logging's default format (as python-json-logger writes it), the seconds part
         # worked out once a second
         second = int(created)
-        if second != self.second:
-            self.second = second
-            self.stamp = time.strftime(self.default_time_format, self.converter(second))
-        return f"{self.stamp},{int(msecs):03d}"
+        seconds = self.seconds
+        if seconds[0] != second:
+            seconds = (second, time.strftime(self.default_time_format, self.converter(second)))
+            self.seconds = seconds
+        return f"{seconds[1]},{int(msecs):03d}"
 
     def format(self, record: logging.LogRecord) -> str:
         fields = record.__dict__

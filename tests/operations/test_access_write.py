@@ -82,3 +82,31 @@ def test_a_handler_set_otherwise_gets_records() -> None:
     assert [r.getMessage() for r in seen] == ["request"]
     assert seen[0].__dict__["path"] == "/v1/hands/check"
     assert stream.getvalue().count("\n") == 1  # and the stream its line, as before
+
+
+def test_threads_stamping_at_once_each_get_a_whole_stamp(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    # Two threads at the first line of a second: the one that finds the second already
+    # being stamped must not read the last second's stamp (or none) beside it. The slow
+    # strftime widens the window the review found (",005" with no date).
+    import threading
+
+    from service import logs
+
+    formatter = logs.AccessFormatter()
+    real = time.strftime
+
+    def slow(fmt: str, at: Any = None) -> str:
+        time.sleep(0.05)
+        return real(fmt, at)
+
+    monkeypatch.setattr(logs.time, "strftime", slow)
+    stamps: list[str] = []
+    threads = [threading.Thread(target=lambda: stamps.append(formatter.stamp_of(1e9, 5.0)))
+               for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    want = real(formatter.default_time_format, formatter.converter(1_000_000_000)) + ",005"
+    assert stamps == [want] * 4

@@ -102,6 +102,25 @@ def test_a_length_only_flask_can_read_is_flask_s() -> None:
         assert environ["wsgi.input"].read() == b"{}"  # nothing read
 
 
+@pytest.mark.parametrize("limit", [1024, None])
+def test_a_length_too_long_for_int_is_flask_s_400(limit: int | None) -> None:
+    # int() refuses a string of over 4,300 digits; the lane let it escape as a 500 with
+    # no problem+json (an independent review found it). Flask reads such a length as 0.
+    lane = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": limit})
+    flask = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": limit})
+    flask.wsgi_app.lanes.clear()  # type: ignore[attr-defined]
+    data = json.dumps({"hand": ["5H", "5C", "5S", "JD"], "starter": "5D"}).encode()
+    for length in ("9" * 5000, "1" * 19):
+        answers = [app.test_client().open(
+            "/v1/hands/check", method="POST", data=data,
+            headers={"Content-Type": "application/json"},
+            environ_overrides={"CONTENT_LENGTH": length}) for app in (lane, flask)]
+        assert [a.status_code for a in answers] == [answers[1].status_code] * 2
+        assert answers[0].status_code in (400, 413)
+        assert answers[0].get_json() == answers[1].get_json()
+        assert answers[0].content_type == "application/problem+json"
+
+
 def test_flask_is_not_asked_and_the_answer_is_counted() -> None:
     app = create_app()
 
